@@ -1,0 +1,5 @@
+import sys
+
+from nollab.cli import main
+
+sys.exit(main())
