@@ -24,6 +24,11 @@ Mode = Literal["romero", "zombicide"]
 EMPTY: Mapping = MappingProxyType({})
 
 
+def _empty() -> Mapping:
+    """Default factory for provenance maps (a mappingproxy is not a valid plain dataclass default)."""
+    return EMPTY
+
+
 class DangerLevel(IntEnum):
     """The four Danger Levels of the Danger Bar (P. 14). Ordered: BLUE < ... < RED."""
 
@@ -88,7 +93,7 @@ class EquipmentCard:
     zombicide_only: bool = False  # Ma's Shotgun: no Combat Action in Romero Mode (P. 29)
     effect: str | None = None  # rules hook id: "molotov", "reroll", "boards", "flashlight", ...
     text: str = ""  # card text (English), as printed or reconstructed
-    provenance: Mapping[str, Provenance] = EMPTY  # field name -> provenance
+    provenance: Mapping[str, Provenance] = field(default_factory=_empty)  # field name -> provenance
 
     @property
     def count(self) -> int:
@@ -117,7 +122,7 @@ class CarCard:
     passengers: int = 5
     drive_min: int = 1
     drive_max: int = 2
-    provenance: Mapping[str, Provenance] = EMPTY
+    provenance: Mapping[str, Provenance] = field(default_factory=_empty)
 
 
 @dataclass(frozen=True)
@@ -133,7 +138,7 @@ class GhoulType:
     priority: int  # Targeting Priority Order, 1 first
     xp: int
     actions: int = 1
-    provenance: Mapping[str, Provenance] = EMPTY
+    provenance: Mapping[str, Provenance] = field(default_factory=_empty)
 
 
 @dataclass(frozen=True)
@@ -150,6 +155,8 @@ class GhoulCard:
     ghoul: str  # ghoul type id
     counts: tuple[int, int, int, int]  # Blue, Yellow, Orange, Red
     provenance: Provenance = Provenance("reconstructed")
+    #: per-field provenance ("kind", "ghoul", "counts"); ``provenance`` is the card's weakest one
+    field_provenance: Mapping[str, Provenance] = field(default_factory=_empty)
 
     def at(self, level: DangerLevel) -> int:
         return self.counts[int(level)]
@@ -167,6 +174,7 @@ class Skill:
     #            "slippery", "sniper", "taunt"
     action: str | None = None  # "combat", "melee", "ranged", "move", "search" or None
     text: str = ""
+    provenance: Mapping[str, Provenance] = field(default_factory=_empty)  # field name -> provenance
 
 
 @dataclass(frozen=True)
@@ -193,7 +201,7 @@ class SurvivorCard:
     color: str  # CSS colour of the Survivor's base, for drawing
     romero: SkillTree
     zombicide: SkillTree
-    provenance: Mapping[str, Provenance] = EMPTY
+    provenance: Mapping[str, Provenance] = field(default_factory=_empty)
 
     def tree(self, mode: Mode) -> SkillTree:
         return self.romero if mode == "romero" else self.zombicide
@@ -212,6 +220,7 @@ class Content:
     skills: Mapping[str, Skill]
     danger_thresholds: tuple[int, int, int, int] = (0, 7, 19, 43)  # P. 14, FR l.1330-1349
     sources: tuple[str, ...] = field(default=())  # files that were read, shipped then user
+    danger_provenance: Mapping[str, Provenance] = field(default_factory=_empty)  # "blue".."red" -> provenance of its threshold
 
     def danger_level(self, xp: int) -> DangerLevel:
         """Danger Level for an XP total (Blue 0-6, Yellow 7-18, Orange 19-42, Red 43+)."""
