@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 #: subcommand name -> module under nollab.cli (module names avoid keywords/builtins)
@@ -74,6 +75,13 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         print(f"nollab {args.command}: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # output piped into `head` and closed early: not an error of ours
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
