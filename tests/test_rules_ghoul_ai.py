@@ -1,0 +1,502 @@
+"""Ghouls' phase, Step 1: Activation (P. 22-23, Taunt P. 46) - nollab.rules.ghoul_ai.
+
+Geometry comes from a tiny fake board built from an adjacency dict (so these tests do not
+depend on the tile files), plus a few checks on real ``nollab.board`` maps at the end.
+Expected values are worked out by hand from the rulebook or by brute force in the test.
+"""
+from __future__ import annotations
+
+import itertools
+from collections import Counter, defaultdict, deque
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from nollab.rules.ghoul_ai import (
+    DEFAULT_WOUNDS, GhoulAttack, Move, Taunt, breaker_openings, default_wound_allocation,
+    ghoul_attacks, plan_activation, plan_moves, resolve_moves, wound_allocation_options,
+)
+
+
+class FakeBoard:
+    """Zones joined by edges; an edge is free (None) or carries an opening id.
+
+    Line of sight: a callable ``los(zone, closed)`` or, by default, the zone itself plus its
+    open neighbours at range 1 (the interior rule of P. 10).
+    """
+
+    def __init__(self, edges, kinds=None, los=None):
+        self.adj = defaultdict(dict)
+        for (a, b), o in edges.items():
+            self.adj[a][b] = o
+            self.adj[b][a] = o
+        self.openings = {o: SimpleNamespace(kind=k) for o, k in (kinds or {}).items()}
+        self._los = los
+
+    def neighbors(self, zone, closed=frozenset()):
+        return tuple(n for n, o in self.adj[zone].items() if o is None or o not in closed)
+
+    def distances_to(self, dst, closed):
+        d = {dst: 0}
+        q = deque([dst])
+        while q:
+            x = q.popleft()
+            for n in self.neighbors(x, closed):
+                if n not in d:
+                    d[n] = d[x] + 1
+                    q.append(n)
+        return d
+
+    def first_steps(self, src, dst, closed):
+        d = self.distances_to(dst, closed)
+        if src == dst or src not in d:
+            return frozenset()
+        return frozenset(n for n in self.neighbors(src, closed) if d.get(n) == d[src] - 1)
+
+    def line_of_sight(self, zone, closed, hawk_eye=False):
+        if self._los is not None:
+            return self._los(zone, closed)
+        return {zone: 0, **{n: 1 for n in self.neighbors(zone, closed)}}
+
+    def openings_of(self, zone):
+        return tuple(o for o in self.adj[zone].values() if o is not None)
+
+
+def line(*zones):
+    """A corridor of free edges: A - B - C ..."""
+    return {(a, b): None for a, b in zip(zones, zones[1:])}
+
+
+NONE = frozenset()
+
+
+# ----------------------------------------------------------------------------- attacks (P. 22)
+
+def test_every_ghoul_in_a_survivor_zone_attacks_even_with_excess_damage_p22():
+    plan = ghoul_attacks({"A": {"walker": 5, "fatty": 1}, "B": {"walker": 2}}, {"A": ["ben"]})
+    (za,) = plan.attacks
+    assert za.zone == "A" and za.survivors == ("ben",)
+    assert za.attacks == (GhoulAttack("walker", 5, 1), GhoulAttack("fatty", 1, 2))
+    assert za.total_wounds == 7  # 5 x 1 + 1 x 2: all join, even though 3 eliminate Ben
+    assert plan.idle_by_zone() == {"B": {"walker": 2}}
+
+
+def test_wounds_per_type_are_the_rulebook_values_p22():
+    assert DEFAULT_WOUNDS == {"walker": 1, "breaker": 1, "relative": 1, "fatty": 2}
+
+
+def test_unknown_ghoul_type_names_the_argument():
+    with pytest.raises(ValueError, match="wounds.*'runner'"):
+        ghoul_attacks({"A": {"runner": 1}}, {"A": ["ben"]})
+
+
+def _brute_finals(attack_values, start, cap=3):
+    """Every reachable capped Wound Bar vector, assigning each Attack to each Survivor."""
+    k = len(start)
+    out = set()
+    for assign in itertools.product(range(k), repeat=len(attack_values)):
+        bars = list(start)
+        for who, w in zip(assign, attack_values):
+            bars[who] = min(cap, bars[who] + w)
+        out.add(tuple(bars))
+    return out
+
+
+def test_a_fatty_attack_is_never_split_between_survivors_p22():
+    opts = wound_allocation_options([GhoulAttack("fatty", 1, 2)], ["ben", "judy"])
+    assert {tuple(b for _, b in o.final) for o in opts} == {(2, 0), (0, 2)}
+
+
+def test_equivalent_allocations_are_deduplicated_p22():
+    # 2 Walkers on Ben and Judy: (2,0), (1,1), (0,2) - which Walker bites whom does not matter.
+    opts = wound_allocation_options([GhoulAttack("walker", 2, 1)], ["ben", "judy"])
+    assert sorted(tuple(b for _, b in o.final) for o in opts) == [(0, 2), (1, 1), (2, 0)]
+    (one,) = [o for o in opts if dict(o.final) == {"ben": 1, "judy": 1}]
+    assert dict(one.assigned) == {"ben": (("walker", 1),), "judy": (("walker", 1),)}
+    assert "ben takes 1 wound" in one.explain()
+
+
+@settings(max_examples=60, deadline=None)
+@given(walkers=st.integers(0, 4), fatties=st.integers(0, 3), breakers=st.integers(0, 2),
+       start=st.lists(st.integers(0, 2), min_size=1, max_size=3))
+def test_wound_allocations_match_brute_force_enumeration_p22(walkers, fatties, breakers, start):
+    survivors = [f"s{i}" for i in range(len(start))]
+    attacks = [GhoulAttack("walker", walkers, 1), GhoulAttack("breaker", breakers, 1),
+               GhoulAttack("fatty", fatties, 2)]
+    opts = wound_allocation_options(attacks, survivors, wounds_taken=dict(zip(survivors, start)))
+    finals = [tuple(b for _, b in o.final) for o in opts]
+    assert len(finals) == len(set(finals))
+    assert set(finals) == _brute_finals([1] * walkers + [1] * breakers + [2] * fatties, start)
+    for o in opts:  # the representative assignment really produces its Wound Bars
+        dealt = {s: sum(DEFAULT_WOUNDS[t] * c for t, c in got) for s, got in o.assigned}
+        assert dealt == dict(o.dealt)
+        assert sum(dealt.values()) == walkers + breakers + 2 * fatties
+        assert {s: min(3, w + dealt[s]) for s, w in zip(survivors, start)} == dict(o.final)
+        assert o.eliminated == tuple(s for s, b in o.final if b == 3)
+
+
+def test_default_allocation_spreads_wounds_to_keep_everyone_alive():
+    opts = wound_allocation_options([GhoulAttack("walker", 2, 1)], ["ben", "judy"])
+    assert dict(opts[default_wound_allocation(opts)].final) == {"ben": 1, "judy": 1}
+    # Ben already has 2 wounds: the single Walker goes to Judy.
+    opts = wound_allocation_options([GhoulAttack("walker", 1, 1)], ["ben", "judy"], wounds_taken={"ben": 2})
+    best = opts[default_wound_allocation(opts)]
+    assert dict(best.final) == {"ben": 2, "judy": 1} and best.eliminated == ()
+
+
+def test_wound_allocation_needs_a_survivor():
+    with pytest.raises(ValueError, match="survivors_in_zone"):
+        wound_allocation_options([GhoulAttack("walker", 1, 1)], [])
+
+
+# ----------------------------------------------------------------------------- breakers (P. 22)
+
+HOUSE = FakeBoard({("yard", "hall"): "door1", ("yard", "kitchen"): "win1", ("hall", "kitchen"): "pass1",
+                   ("hall", "cellar"): "stairs1", ("yard", "road"): None, ("hall", "porch"): "bar1"},
+                  {"door1": "door", "win1": "window", "pass1": "passage", "stairs1": "stairs", "bar1": "barricade"})
+ALL_CLOSED = frozenset({"door1", "win1", "stairs1", "bar1"})
+
+
+def test_breakers_that_did_not_attack_open_every_closed_door_and_barricade_of_their_zone_p22():
+    opened = breaker_openings(HOUSE, ALL_CLOSED, {"hall": {"breaker": 1}}, {"yard": ["ben"]})
+    assert opened == {"door1", "stairs1", "bar1"}  # a single Breaker opens all of them
+    opened = breaker_openings(HOUSE, ALL_CLOSED, {"yard": {"breaker": 2}}, {})
+    assert opened == {"door1", "win1"}  # a barricaded window is a closed Barricade
+
+
+def test_breakers_that_attacked_a_survivor_open_nothing_p22():
+    assert breaker_openings(HOUSE, ALL_CLOSED, {"hall": {"breaker": 3}}, {"hall": ["ben"]}) == set()
+    # Walkers never break anything.
+    assert breaker_openings(HOUSE, ALL_CLOSED, {"hall": {"walker": 3}}, {}) == set()
+
+
+def test_breakers_spend_their_action_and_others_walk_through_the_new_opening_p22():
+    act = plan_activation(HOUSE, ALL_CLOSED, {"yard": {"breaker": 1, "walker": 2}}, {"hall": ["ben"]})
+    assert act.opened == {"door1", "win1"}
+    assert "door1" not in act.closed_after
+    moves = resolve_moves(act.moves)
+    # "Since the other Ghouls didn't Attack, they will be able to go through the opening the
+    # Breakers have just created" - the Breaker itself spent its Action.
+    assert moves == [Move("yard", "hall", "walker", 2)]
+
+
+def test_a_breaker_with_nothing_to_break_moves_instead():
+    act = plan_activation(HOUSE, frozenset(), {"road": {"breaker": 1}}, {"hall": ["ben"]})
+    assert act.opened == set()
+    assert resolve_moves(act.moves) == [Move("road", "yard", "breaker", 1)]
+
+
+# ----------------------------------------------------------------------------- moves (P. 23)
+
+def _los_table(table):
+    return lambda zone, closed: {zone: 0, **table.get(zone, {})}
+
+
+def test_ghouls_head_for_the_most_survivors_in_sight_not_the_most_overall_p23():
+    # G sees V (1 survivor, 3 zones away) but not H (3 survivors, 2 zones away).
+    edges = {**line("G", "a", "b", "V"), **line("G", "c", "H")}
+    board = FakeBoard(edges, los=_los_table({"G": {"a": 1, "b": 2, "V": 3}}))
+    plan = plan_moves(board, NONE, {"G": {"walker": 2}}, {"V": ["ben"], "H": ["judy", "tom", "harry"]})
+    (m,) = resolve_moves(plan)
+    assert m == Move("G", "a", "walker", 2)
+    assert m.toward == ("V",)
+    assert m.explanation == "2 Walkers move from G to a toward V: 1 survivor in sight, shortest route (P. 23)"
+
+
+def test_without_survivors_in_sight_ghouls_head_for_the_most_survivors_anywhere_p23():
+    edges = {**line("G", "a", "b", "V"), **line("G", "c", "d", "e", "H")}
+    board = FakeBoard(edges, los=_los_table({}))
+    plan = plan_moves(board, NONE, {"G": {"fatty": 1}}, {"V": ["ben"], "H": ["judy", "tom"]})
+    (m,) = resolve_moves(plan)
+    assert m == Move("G", "c", "fatty", 1)
+    assert "none in sight" in m.explanation
+
+
+def test_equal_routes_split_evenly_by_type_p23():
+    # Two routes of length 2 from G to S: via L and via R.
+    board = FakeBoard({**line("G", "L", "S"), **line("G", "R", "S")})
+    plan = plan_moves(board, NONE, {"G": {"walker": 4, "fatty": 2}}, {"S": ["ben"]})
+    assert plan.decisions == ()
+    assert sorted(resolve_moves(plan), key=lambda m: (m.to_zone, m.ghoul_type)) == [
+        Move("G", "L", "fatty", 1), Move("G", "L", "walker", 2),
+        Move("G", "R", "fatty", 1), Move("G", "R", "walker", 2)]
+    assert "split 2 ways" in resolve_moves(plan)[0].explanation
+
+
+def test_uneven_split_is_a_player_decision_p23():
+    board = FakeBoard({**line("G", "L", "S"), **line("G", "R", "S")})
+    plan = plan_moves(board, NONE, {"G": {"walker": 3}}, {"S": ["ben"]})
+    assert set(plan.moves) == {Move("G", "L", "walker", 1), Move("G", "R", "walker", 1)}
+    (d,) = plan.decisions
+    assert (d.from_zone, d.ghoul_type, d.count) == ("G", "walker", 1)
+    assert set(d.options) == {("L",), ("R",)}
+    assert d.policy == "first" and d.options[d.default] == ("L",)
+    assert Counter(m.to_zone for m in resolve_moves(plan) for _ in range(m.count)) == {"L": 2, "R": 1}
+    chosen = resolve_moves(plan, {("G", "walker"): ("R",)})
+    assert Counter({m.to_zone: m.count for m in chosen}) == {"L": 1, "R": 2}
+    with pytest.raises(ValueError, match="answers"):
+        resolve_moves(plan, {("G", "walker"): ("S",)})
+
+
+def test_a_lone_ghoul_offered_two_routes_is_decided_by_the_players_p23():
+    board = FakeBoard({**line("G", "L", "S"), **line("G", "R", "S")})
+    plan = plan_moves(board, NONE, {"G": {"breaker": 1}}, {"S": ["ben"]})
+    assert plan.moves == ()
+    (d,) = plan.decisions
+    assert d.count == 1 and set(d.options) == {("L",), ("R",)}
+    assert resolve_moves(plan, [d.options.index(("R",))]) == [Move("G", "R", "breaker", 1)]
+
+
+def test_equal_target_zones_split_the_group_p23():
+    # Two zones with 2 survivors each, both in sight, in opposite directions.
+    board = FakeBoard(line("T1", "G", "T2"), los=_los_table({"G": {"T1": 1, "T2": 1}}))
+    plan = plan_moves(board, NONE, {"G": {"walker": 2, "fatty": 1}}, {"T1": ["a", "b"], "T2": ["c", "d"]})
+    assert set(plan.moves) == {Move("G", "T1", "walker", 1), Move("G", "T2", "walker", 1)}
+    (d,) = plan.decisions
+    assert d.ghoul_type == "fatty" and set(d.options) == {("T1",), ("T2",)}
+
+
+def test_options_leading_to_the_same_zone_need_no_decision():
+    # Two equal targets reached through the same first step: one outcome, no decision.
+    board = FakeBoard({**line("G", "a", "T1"), ("a", "T2"): None}, los=_los_table({}))
+    plan = plan_moves(board, NONE, {"G": {"walker": 1}}, {"T1": ["x"], "T2": ["y"]})
+    assert plan.decisions == () and resolve_moves(plan) == [Move("G", "a", "walker", 1)]
+
+
+def test_closed_house_fallback_moves_as_if_open_but_closed_openings_stop_them_p23():
+    # Ben is locked in the room behind closed door d1 (and a closed barricade b1 on the far side).
+    edges = {**line("G", "x", "porch"), ("porch", "room"): "d1", ("back", "room"): "b1", ("x", "back"): None}
+    board = FakeBoard(edges, {"d1": "door", "b1": "barricade"}, los=_los_table({}))
+    closed = frozenset({"d1", "b1"})
+    plan = plan_moves(board, closed, {"G": {"walker": 1}, "porch": {"walker": 2}}, {"room": ["ben"]})
+    assert resolve_moves(plan) == [Move("G", "x", "walker", 1)]
+    assert "as if all Barricades and Doors were open" in plan.moves[0].explanation
+    (stay,) = plan.stays
+    assert (stay.zone, stay.count) == ("porch", 2) and "closed opening to room stops" in stay.explanation
+
+
+def test_open_path_is_preferred_over_a_shorter_closed_one_p23():
+    edges = {("G", "room"): "d1", **line("G", "a", "b", "room")}
+    board = FakeBoard(edges, {"d1": "door"}, los=_los_table({}))
+    plan = plan_moves(board, frozenset({"d1"}), {"G": {"walker": 1}}, {"room": ["ben"]})
+    assert resolve_moves(plan) == [Move("G", "a", "walker", 1)]
+
+
+def test_no_survivor_anywhere_means_the_ghouls_stay():
+    plan = plan_moves(FakeBoard(line("G", "a")), NONE, {"G": {"walker": 3}}, {})
+    assert plan.moves == () and plan.stays[0].count == 3
+
+
+# ----------------------------------------------------------------------------- Taunt (P. 46)
+
+def test_taunted_ghouls_ignore_other_survivors_and_leave_their_zone_p46():
+    board = FakeBoard(line("Z", "a", "T"), los=_los_table({}))
+    survivors = {"Z": ["judy", "tom"], "T": ["ben"]}
+    taunt = Taunt("ben", "T")
+    act = plan_activation(board, NONE, {"Z": {"walker": 2, "breaker": 1}}, survivors, taunt=taunt)
+    assert act.attacks.attacks == ()  # Judy and Tom are not attacked
+    assert set(resolve_moves(act.moves)) == {Move("Z", "a", "walker", 2), Move("Z", "a", "breaker", 1)}
+    assert "taunted by ben (P. 46)" in resolve_moves(act.moves)[0].explanation
+
+
+def test_taunted_ghouls_in_the_taunters_zone_attack_only_the_taunter_p46():
+    plan = ghoul_attacks({"T": {"walker": 2}}, {"T": ["ben", "judy"]}, taunt=Taunt("ben", "T"))
+    assert plan.attacks[0].survivors == ("ben",)
+
+
+# ----------------------------------------------------------------------------- property tests
+
+def grid_board(rows, cols, doors, closed_mask):
+    """An exterior-like grid: LoS along rows/columns through open edges (P. 10)."""
+    edges, kinds = {}, {}
+    k = 0
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in ((0, 1), (1, 0)):
+                rr, cc = r + dr, c + dc
+                if rr < rows and cc < cols:
+                    o = None
+                    if doors[k % len(doors)]:
+                        o = f"o{k}"
+                        kinds[o] = "door"
+                    edges[((r, c), (rr, cc))] = o
+                    k += 1
+    board = FakeBoard(edges, kinds)
+    closed = frozenset(o for i, o in enumerate(sorted(kinds)) if closed_mask[i % len(closed_mask)])
+
+    def los(zone, cl):
+        seen = {zone: 0}
+        for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+            cur, d = zone, 0
+            while True:
+                nxt = (cur[0] + dr, cur[1] + dc)
+                if nxt not in board.neighbors(cur, cl):
+                    break
+                d += 1
+                seen[nxt] = d
+                cur = nxt
+        return seen
+
+    board._los = los
+    return board, closed
+
+
+@st.composite
+def scenes(draw):
+    rows, cols = draw(st.integers(1, 4)), draw(st.integers(2, 4))
+    doors = draw(st.lists(st.booleans(), min_size=1, max_size=8))
+    closed_mask = draw(st.lists(st.booleans(), min_size=1, max_size=5))
+    board, closed = grid_board(rows, cols, doors, closed_mask)
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    surv = draw(st.dictionaries(st.sampled_from(cells), st.integers(1, 3), max_size=3))
+    ghouls = draw(st.dictionaries(st.sampled_from(cells), st.dictionaries(
+        st.sampled_from(["walker", "fatty", "breaker"]), st.integers(1, 5), min_size=1), max_size=4))
+    answers = draw(st.lists(st.integers(0, 50), max_size=12))
+    return board, closed, ghouls, {z: [f"s{z}{i}" for i in range(n)] for z, n in surv.items()}, answers
+
+
+@settings(max_examples=150, deadline=None)
+@given(scenes())
+def test_moves_are_to_neighbours_conserve_ghouls_and_approach_the_target_p23(scene):
+    board, closed, ghouls, survivors, answers = scene
+    plan = plan_moves(board, closed, ghouls, survivors)
+    picks = [a % len(d.options) for a, d in zip(answers, plan.decisions)]
+    moves = resolve_moves(plan, picks)
+    counts = {z: len(v) for z, v in survivors.items()}
+    out = Counter()
+    for m in moves:
+        assert m.to_zone in board.neighbors(m.from_zone, closed)  # one open step (P. 23)
+        assert m.from_zone not in survivors  # ghouls with survivors attack instead (P. 22)
+        out[m.from_zone, m.ghoul_type] += m.count
+        # the target is a zone with the most survivors in sight, else the most overall
+        seen = {z: counts.get(z, 0) for z in board.line_of_sight(m.from_zone, closed)}
+        pool = seen if max(seen.values()) > 0 else counts
+        assert all(pool.get(t, 0) == max(pool.values()) for t in m.toward)
+        # and the step shortens the way there (open path) or the all-open way (fallback)
+        ok = False
+        for t in m.toward:
+            for cl in (closed, NONE):
+                d = board.distances_to(t, cl)
+                if m.from_zone in d:
+                    ok |= d.get(m.to_zone) == d[m.from_zone] - 1
+                    break
+        assert ok
+    stayed = Counter()
+    for s in plan.stays:
+        stayed[s.zone, s.ghoul_type] += s.count
+    for d, pick in zip(plan.decisions, picks + [d.default for d in plan.decisions][len(picks):]):
+        stayed[d.from_zone, d.ghoul_type] += sum(1 for z in d.options[pick] if z == d.from_zone)
+    for z, c in ghouls.items():
+        for t, n in c.items():
+            expected = 0 if z in survivors else n
+            assert out[z, t] + stayed[z, t] == expected  # every mover moves or stays, none twice
+
+
+@settings(max_examples=60, deadline=None)
+@given(scenes())
+def test_decisions_exist_only_when_outcomes_differ_p23(scene):
+    board, closed, ghouls, survivors, _ = scene
+    plan = plan_moves(board, closed, ghouls, survivors)
+    for d in plan.decisions:
+        assert len(set(d.options)) == len(d.options) >= 2
+        assert all(len(o) == d.count for o in d.options)
+        assert 0 < d.count < sum(1 for _ in d.options) + d.count  # a remainder, never a whole group
+
+
+# ----------------------------------------------------------------------------- real boards
+
+from nollab.board import board_from_text, load_map  # noqa: E402
+
+S1 = load_map("S1").board
+
+
+@st.composite
+def s1_scenes(draw):
+    zones = sorted(S1.zones)
+    closable = sorted(o for o, op in S1.openings.items() if str(op.kind) != "passage")
+    closed = frozenset(draw(st.sets(st.sampled_from(closable))))
+    surv = draw(st.dictionaries(st.sampled_from(zones), st.integers(1, 3), min_size=1, max_size=3))
+    ghouls = draw(st.dictionaries(st.sampled_from(zones), st.dictionaries(
+        st.sampled_from(["walker", "fatty", "breaker"]), st.integers(1, 4), min_size=1), max_size=6))
+    return closed, {z: [f"s{z}{i}" for i in range(n)] for z, n in surv.items()}, ghouls
+
+
+@settings(max_examples=80, deadline=None)
+@given(s1_scenes())
+def test_s1_moves_agree_with_the_boards_own_p23_step_options(scene):
+    """Cross-check against Board.ghoul_step_options, written independently by the board layer."""
+    closed, survivors, ghouls = scene
+    act = plan_activation(S1, closed, ghouls, survivors)
+    after = act.closed_after
+    for m in resolve_moves(act.moves):
+        assert m.to_zone in S1.neighbors(m.from_zone, after)
+        assert any(m.to_zone in {s.to for s in S1.ghoul_step_options(m.from_zone, t, after)} for t in m.toward)
+    for s in act.moves.stays:
+        if "closed opening" in s.reason:
+            (target,) = s.toward
+            assert s.zone in {o.to for o in S1.ghoul_step_options(s.zone, target, after)}
+    for zone in act.breaking_zones:  # Breakers broke only where no Survivor stood
+        assert zone not in survivors and ghouls[zone].get("breaker")
+
+
+SHED = board_from_text("""
+[tile]
+id = "7S"
+grid = '''
+abS
+'''
+[legend]
+a = { kind = "exterior", label = "field" }
+b = { kind = "exterior", label = "yard" }
+S = { kind = "interior", label = "shed" }
+
+[[openings]]
+id = "shed-door"
+at = "r1c2-r1c3"
+kind = "door"
+open = false
+""", "shed")
+
+
+def test_breaker_opens_the_shed_door_on_a_real_board_and_walkers_go_in_p22():
+    closed = SHED.initial_closed
+    ghouls = {"7S:b": {"breaker": 1, "walker": 1}, "7S:a": {"walker": 2}}
+    act = plan_activation(SHED, closed, ghouls, {"7S:S": ["ben"]})
+    assert act.opened == {"7S:shed-door"} and act.closed_after == frozenset()
+    assert resolve_moves(act.moves) == [Move("7S:a", "7S:b", "walker", 2), Move("7S:b", "7S:S", "walker", 1)]
+    # Without a Breaker the door holds: the fallback route stops the Walker at the door.
+    act = plan_activation(SHED, closed, {"7S:b": {"walker": 1}}, {"7S:S": ["ben"]})
+    assert resolve_moves(act.moves) == [] and act.moves.stays[0].zone == "7S:b"
+
+
+def test_extra_activation_moves_only_the_named_type_p25():
+    from nollab.rules.ghoul_ai import ghouls_of_type
+
+    ghouls = {"G": {"walker": 2, "fatty": 1}, "S": {"walker": 1, "breaker": 1}}
+    only = ghouls_of_type(ghouls, "walker")
+    assert only == {"G": {"walker": 2}, "S": {"walker": 1}}
+    act = plan_activation(FakeBoard(line("G", "a", "S")), NONE, only, {"S": ["ben"]})
+    assert act.attacks.attacks[0].attacks == (GhoulAttack("walker", 1, 1),)  # the Breaker does not act
+    assert resolve_moves(act.moves) == [Move("G", "a", "walker", 2)]
+
+
+def test_attacks_need_survivor_ids():
+    with pytest.raises(ValueError, match=r"survivors_by_zone\['A'\]"):
+        ghoul_attacks({"A": {"walker": 1}}, {"A": 2})
+
+
+def test_big_herd_allocation_matches_brute_force_and_assigns_every_attack_p22():
+    attacks = [GhoulAttack("walker", 7, 1), GhoulAttack("fatty", 3, 2), GhoulAttack("relative", 1, 1)]
+    opts = wound_allocation_options(attacks, ["ben", "judy"], wounds_taken={"judy": 1})
+    assert {tuple(b for _, b in o.final) for o in opts} == _brute_finals([1] * 8 + [2] * 3, (0, 1))
+    for o in opts:
+        got = Counter()
+        for _, pairs in o.assigned:
+            got.update(dict(pairs))
+        assert got == {"walker": 7, "fatty": 3, "relative": 1}
+
+
+def test_movement_accepts_survivor_counts():
+    board = FakeBoard(line("G", "a", "S"))
+    assert resolve_moves(plan_moves(board, NONE, {"G": {"walker": 1}}, {"S": 2})) == [Move("G", "a", "walker", 1)]
