@@ -1,0 +1,366 @@
+"""``OddsPanel``: the exact odds of one attack, redrawn as you change the inputs (P. 12-13, 26-29, 46).
+
+Pick a weapon line from the content (or type Dice/Accuracy/Damage by hand), Skills, the Plenty of
+Bullets/Shells re-roll and its policy, the Ghouls in the target Zone and the other Survivors standing
+there — or take the Zone from a live game (:meth:`OddsPanel.set_from_zone`, or
+:meth:`OddsPanel.follow` a ``BoardView`` so a click on a Zone loads it). Every number comes from
+:mod:`nollab.prob` as an exact ``Fraction``; charts show the percentage and, on hover, the fraction.
+
+API::
+
+    panel = OddsPanel(content=None, *, weapon="sawed_off:ranged", target=None, friends=0)
+    panel.set_weapon("uzi:ranged"); panel.set_target(walker=2, fatty=1, friends=1)
+    panel.set_from_zone(game, "z4", survivor=None)    # a Game (with .state) or a GameState
+    panel.follow(board_view, game)                    # BoardView.on_zone_click -> set_from_zone
+    panel.spec, panel.result, panel.p_clear           # AttackSpec, AttackResult, Fraction (within k Actions)
+    panel.last_update_ms                              # input-to-chart time of the last redraw
+
+Test hooks (CSS classes): ``nollab-odds-weapon``, ``-dice``, ``-accuracy``, ``-damage``, ``-target-<type>``,
+``-friends``, ``-actions``, ``-plenty``, ``-reroll``, ``-summary`` (spans with ``data-value="p/q"``:
+``nollab-odds-p-clear``, ``-expected-kills``, ``-expected-hits``, ``-p-ff``), ``-error``.
+"""
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+from html import escape
+from typing import Any, Mapping
+
+import ipywidgets as W
+
+from nollab.prob import attack_odds, attack_spec
+from nollab.prob.targeting import DISPLAY_ORDER, zone_key
+
+from .charts import dist_chart, frac_text, pct_text
+
+__all__ = ["OddsPanel", "ATTACK_SKILLS", "GHOUL_TYPES", "weapon_lines"]
+
+#: P. 46 Skills that change one attack (the others are accepted by nollab.prob and change nothing)
+ATTACK_SKILLS: tuple[str, ...] = (
+    "+1 die: Combat", "+1 die: Melee", "+1 die: Ranged",
+    "+1 to dice roll: Combat", "+1 to dice roll: Melee", "+1 to dice roll: Ranged",
+    "Ambidextrous", "Barbarian", "Sniper",
+)
+GHOUL_TYPES: tuple[str, ...] = ("walker", "breaker", "fatty", "relative")  # P. 17
+REROLL_POLICIES = ("never", "always", "if-fewer-than-k", "optimal")
+PLURAL = {"walker": "Walkers", "breaker": "Breakers", "fatty": "Fatties", "relative": "Relatives"}
+INITIAL = {"walker": "W", "breaker": "B", "fatty": "F", "relative": "R"}
+CUSTOM = "custom"
+
+
+def _line_label(name: str, p: Any, card: Any = None) -> str:
+    rng = f"{p.range_min}-{p.range_max}" if p.range_max != p.range_min else f"{p.range_min}"
+    traits = []
+    if card is not None and card.dual:
+        traits.append("Dual")
+    if p.reload:
+        traits.append("Reload")
+    if card is not None and card.sniper:
+        traits.append("Sniper")
+    extra = f", {', '.join(traits)}" if traits else ""
+    if card is not None and card.effect == "molotov":
+        return f"{name} (Ranged {rng}: all Actors eliminated)"
+    return f"{name} ({p.action.title()} {rng}, {p.dice}d {p.accuracy}+ D{p.damage}{extra})"
+
+
+def weapon_lines(content: Any) -> dict[str, tuple[str, Any, Any]]:
+    """``{"sawed_off:ranged": (label, AttackProfile, EquipmentCard | None)}`` for every weapon line + the Car."""
+    out: dict[str, tuple[str, Any, Any]] = {}
+    for card in content.equipment.values():
+        for prof in (card.melee, card.ranged):
+            if prof is not None:
+                both = card.melee is not None and card.ranged is not None
+                name = f"{card.name} — {prof.action}" if both else card.name
+                out[f"{card.id}:{prof.action}"] = (_line_label(name, prof, card), prof, card)
+    out["car:car"] = (_line_label("Car attack", content.car.attack), content.car.attack, None)
+    return out
+
+
+def _kills_label(ks: Any) -> str:
+    """``(("fatty", 1), ("walker", 2))`` -> ``"1F 2W"`` (``"none"`` when nothing dies)."""
+    counts = dict(ks)
+    rank = {t: i for i, t in enumerate(DISPLAY_ORDER)}
+    parts = [f"{c}{INITIAL.get(t, t[:1].upper())}" for t, c in sorted(
+        counts.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0])) if c]
+    return " ".join(parts) if parts else "none"
+
+
+def _state_of(game: Any) -> Any:
+    """A ``GameState`` from a ``Game`` (``.state``) or the state itself."""
+    return getattr(game, "state", game)
+
+
+def _value(label: str, css: str, f: Fraction, *, percent: bool = True) -> str:
+    shown = f"{frac_text(f)}" + (f" <small>(≈ {pct_text(f)})</small>" if percent else
+                                 f" <small>(≈ {float(f):.3f})</small>")
+    return (f"<tr><th style='text-align:left;padding-right:1em'>{escape(label)}</th>"
+            f"<td><span class='{css}' data-value='{frac_text(f)}'>{shown}</span></td></tr>")
+
+
+class OddsPanel(W.VBox):
+    """Inputs of one attack on the left, its exact odds (numbers and bar charts) on the right."""
+
+    def __init__(self, content: Any = None, *, weapon: str = "sawed_off:ranged",
+                 target: Mapping[str, int] | None = None, friends: int = 0) -> None:
+        if content is None:
+            from nollab.content import load_content
+
+            content = load_content()
+        self.content = content
+        self.lines = weapon_lines(content)
+        if weapon not in self.lines:
+            raise ValueError(f"weapon: unknown weapon line {weapon!r} (e.g. {next(iter(self.lines))!r})")
+        self.spec: Any = None
+        self.result: Any = None
+        self.p_clear: Fraction | None = None
+        self.last_update_ms: float = 0.0
+        self.source = "manual"
+        self._syncing = False
+        sm = {"description_width": "initial"}
+        lay = W.Layout(width="150px")
+
+        opts = [(lab, key) for key, (lab, _, _) in self.lines.items()] + [("Custom (ad hoc)", CUSTOM)]
+        self.w_weapon = W.Dropdown(options=opts, value=weapon, description="Weapon", style=sm,
+                                   layout=W.Layout(width="420px"))
+        self.w_action = W.Dropdown(options=["melee", "ranged", "car"], description="Action", style=sm,
+                                   layout=lay)
+        self.w_dice = W.BoundedIntText(min=0, max=20, description="Dice", style=sm, layout=lay)
+        self.w_accuracy = W.BoundedIntText(min=2, max=6, description="Accuracy", style=sm, layout=lay)
+        self.w_damage = W.BoundedIntText(min=1, max=3, description="Damage", style=sm, layout=lay)
+        self.w_dual = W.Checkbox(description="Dual (two of them)", indent=False)
+        self.w_skills = W.SelectMultiple(options=ATTACK_SKILLS, description="Skills", rows=5, style=sm,
+                                         layout=W.Layout(width="300px"))
+        self.w_plenty = W.Checkbox(description="Plenty of Bullets/Shells held", indent=False)
+        self.w_reroll = W.Dropdown(options=REROLL_POLICIES, value="optimal", description="Re-roll",
+                                   style=sm, layout=W.Layout(width="230px"))
+        self.w_reroll_k = W.BoundedIntText(value=1, min=0, max=20, description="k", style=sm,
+                                           layout=W.Layout(width="90px"))
+        goals = [("clear the Zone", "clear"), ("expected kills", "expected")] + [
+            (f"kill every {t}", f"kill:{t}") for t in GHOUL_TYPES]
+        self.w_goal = W.Dropdown(options=goals, value="clear", description="Goal", style=sm,
+                                 layout=W.Layout(width="230px"))
+        self.w_target = {t: W.BoundedIntText(value=0, min=0, max=30, description=PLURAL[t], style=sm,
+                                             layout=W.Layout(width="140px")) for t in GHOUL_TYPES}
+        self.w_friends = W.BoundedIntText(value=friends, min=0, max=12, description="Friends in Zone",
+                                          style=sm, layout=W.Layout(width="160px"))
+        self.w_actions = W.BoundedIntText(value=1, min=1, max=6, description="Actions", style=sm,
+                                          layout=W.Layout(width="120px"))
+        self.w_source = W.HTML("")
+        for name, w in [("weapon", self.w_weapon), ("action", self.w_action), ("dice", self.w_dice),
+                        ("accuracy", self.w_accuracy), ("damage", self.w_damage), ("dual", self.w_dual),
+                        ("skills", self.w_skills), ("plenty", self.w_plenty), ("reroll", self.w_reroll),
+                        ("reroll-k", self.w_reroll_k), ("goal", self.w_goal), ("friends", self.w_friends),
+                        ("actions", self.w_actions)] + [(f"target-{t}", w) for t, w in self.w_target.items()]:
+            w.add_class(f"nollab-odds-{name}")
+
+        self.out_error = W.HTML("")
+        self.out_error.add_class("nollab-odds-error")
+        self.out_summary = W.HTML("")
+        self.out_summary.add_class("nollab-odds-summary")
+        self.out_hits = W.HTML("")
+        self.out_hits.add_class("nollab-odds-chart-hits")
+        self.out_kills = W.HTML("")
+        self.out_kills.add_class("nollab-odds-chart-kills")
+        self.out_ff = W.HTML("")
+        self.out_ff.add_class("nollab-odds-chart-ff")
+        self.out_timing = W.HTML("")
+        self.out_timing.add_class("nollab-odds-timing")
+
+        inputs = W.VBox([
+            W.HTML("<b>Attack</b>"), self.w_weapon,
+            W.HBox([self.w_action, self.w_dice]), W.HBox([self.w_accuracy, self.w_damage]),
+            self.w_dual, self.w_skills,
+            self.w_plenty, W.HBox([self.w_reroll, self.w_reroll_k]), self.w_goal,
+            W.HTML("<b>Target Zone</b>"), self.w_source,
+            W.HBox([self.w_target["walker"], self.w_target["breaker"]]),
+            W.HBox([self.w_target["fatty"], self.w_target["relative"]]),
+            W.HBox([self.w_friends, self.w_actions]),
+        ], layout=W.Layout(width="450px"))
+        outputs = W.VBox([self.out_error, self.out_summary, self.out_hits, self.out_kills, self.out_ff,
+                          self.out_timing])
+        super().__init__([W.HBox([inputs, outputs])])
+        self.add_class("nollab-odds-panel")
+
+        self._fill_from_weapon(weapon)
+        self.set_target(**dict(target or {"walker": 2, "fatty": 1}))
+        self.w_weapon.observe(self._on_weapon, "value")
+        for w in (self.w_action, self.w_dice, self.w_accuracy, self.w_damage):
+            w.observe(self._on_line_edit, "value")
+        for w in [self.w_dual, self.w_skills, self.w_plenty, self.w_reroll, self.w_reroll_k, self.w_goal,
+                  self.w_friends, self.w_actions, *self.w_target.values()]:
+            w.observe(self._on_input, "value")
+        self.update()
+
+    # -- inputs -----------------------------------------------------------------------------------
+    def _card(self) -> Any:
+        key = self.w_weapon.value
+        return None if key == CUSTOM else self.lines[key][2]
+
+    def _fill_from_weapon(self, key: str) -> None:
+        if key == CUSTOM:
+            return
+        _, prof, card = self.lines[key]
+        self._syncing = True
+        try:
+            self.w_action.value = prof.action
+            self.w_dice.value = prof.dice
+            self.w_accuracy.value = max(prof.accuracy, 2)
+            self.w_damage.value = max(prof.damage, 1)
+            if not (card is not None and card.dual):
+                self.w_dual.value = False
+            ammo = card.ammo if card is not None else None
+            self.w_plenty.description = {"bullets": "Plenty of Bullets held", "shells": "Plenty of Shells held"}.get(
+                ammo, "Plenty of Bullets/Shells held")
+            if ammo is None and self.w_plenty.value:
+                self.w_plenty.value = False
+        finally:
+            self._syncing = False
+
+    def _on_weapon(self, change: dict) -> None:
+        if self._syncing:
+            return
+        self._fill_from_weapon(change["new"])
+        self.update()
+
+    def _on_line_edit(self, change: dict) -> None:
+        if self._syncing:
+            return
+        key = self.w_weapon.value
+        if key != CUSTOM:
+            prof = self.lines[key][1]
+            now = (self.w_action.value, self.w_dice.value, self.w_accuracy.value, self.w_damage.value)
+            if now != (prof.action, prof.dice, max(prof.accuracy, 2), max(prof.damage, 1)):
+                self._syncing = True
+                try:
+                    self.w_weapon.value = CUSTOM  # hand-edited numbers are an ad-hoc weapon
+                finally:
+                    self._syncing = False
+        self.update()
+
+    def _on_input(self, change: dict) -> None:
+        if not self._syncing:
+            self.update()
+
+    def set_weapon(self, key: str) -> None:
+        """Select a weapon line by key (``"uzi:ranged"``, ``"car:car"``) and redraw."""
+        if key not in self.lines:
+            raise ValueError(f"weapon: unknown weapon line {key!r}")
+        self.w_weapon.value = key
+
+    def set_target(self, *, friends: int | None = None, **counts: int) -> None:
+        """Set the Ghouls in the target Zone (types not named become 0) and optionally the friends."""
+        for t in counts:
+            if t not in self.w_target:
+                raise ValueError(f"target: unknown ghoul type {t!r} (known: {', '.join(GHOUL_TYPES)})")
+            if counts[t] < 0:
+                raise ValueError(f"target: count of {t} must be >= 0, got {counts[t]}")
+        self._syncing = True
+        try:
+            for t, w in self.w_target.items():
+                w.value = int(counts.get(t, 0))
+            if friends is not None:
+                self.w_friends.value = int(friends)
+        finally:
+            self._syncing = False
+        self.update()
+
+    # -- live game --------------------------------------------------------------------------------
+    def set_from_zone(self, game: Any, zone_id: str, survivor: str | None = None) -> None:
+        """Take the target Zone's Ghouls and the other Survivors in it from a live game.
+
+        ``survivor`` (default: the active one) is the attacker: not counted as a friend ("A Survivor
+        can't hit themselves with their own attacks", P. 28), and the first weapon in their hands is
+        selected (its Ranged line when it has both).
+        """
+        st = _state_of(game)
+        counts = dict(zip(GHOUL_TYPES, st.ghouls_in(zone_id)))
+        attacker = survivor if survivor is not None else getattr(st, "active", None)
+        friends = [s for s in st.survivors_in(zone_id) if s != attacker]
+        if attacker is not None and attacker in st.survivors:
+            for uid in st.survivors[attacker].hands:
+                if uid is None:
+                    continue
+                card_id = st.cards[uid]
+                keys = [k for k in self.lines if k.split(":")[0] == card_id]
+                if keys:
+                    ranged = [k for k in keys if k.endswith(":ranged")]
+                    self._syncing = True
+                    try:
+                        self.w_weapon.value = (ranged or keys)[0]
+                        self._fill_from_weapon(self.w_weapon.value)
+                    finally:
+                        self._syncing = False
+                    break
+        self.source = f"zone {zone_id}"
+        who = f", attacker {attacker}" if attacker else ""
+        self.w_source.value = f"<i>live: Zone {escape(str(zone_id))}{escape(who)}</i>"
+        self.set_target(friends=len(friends), **counts)
+
+    def follow(self, board_view: Any, game: Any) -> None:
+        """Load a Zone into the panel whenever it is clicked on ``board_view`` (``on_zone_click``)."""
+        board_view.on_zone_click(lambda zone_id: self.set_from_zone(game, zone_id))
+
+    # -- output -----------------------------------------------------------------------------------
+    def build_spec(self) -> Any:
+        """The :class:`nollab.prob.AttackSpec` of the current inputs (ValueError if inconsistent)."""
+        card = self._card()
+        action = self.w_action.value
+        target = {t: w.value for t, w in self.w_target.items() if w.value}
+        plenty = bool(self.w_plenty.value)
+        return attack_spec(
+            card=card, action=action, dice=self.w_dice.value, accuracy=self.w_accuracy.value,
+            damage=self.w_damage.value, reload=bool(card and self.lines[self.w_weapon.value][1].reload),
+            dual=bool(self.w_dual.value), skills=list(self.w_skills.value), plenty=plenty,
+            reroll=self.w_reroll.value if plenty else None,
+            reroll_k=self.w_reroll_k.value if self.w_reroll.value == "if-fewer-than-k" else None,
+            target=target, friends=self.w_friends.value, goal=self.w_goal.value,
+        )
+
+    def update(self) -> None:
+        """Recompute the odds and redraw the numbers and charts (bad input: an error line, nothing else)."""
+        t0 = time.perf_counter()
+        self.w_reroll.disabled = not self.w_plenty.value  # a policy needs the card (P. 29 card text)
+        self.w_reroll_k.disabled = self.w_reroll.disabled or self.w_reroll.value != "if-fewer-than-k"
+        try:
+            spec = self.build_spec()
+            result, p_clear = attack_odds(spec, self.w_actions.value)
+        except ValueError as exc:
+            self.out_error.value = f"<span style='color:#b00020'>{escape(str(exc), quote=False)}</span>"
+            return
+        self.out_error.value = ""
+        self.spec, self.result, self.p_clear = spec, result, p_clear
+        self._render(spec, result, p_clear)
+        self.last_update_ms = (time.perf_counter() - t0) * 1000
+        self.out_timing.value = f"<small style='color:#888'>computed and drawn in {self.last_update_ms:.1f} ms</small>"
+
+    def _render(self, spec: Any, r: Any, p_clear: Fraction) -> None:
+        k = self.w_actions.value
+        ff = r.friendly_wounds
+        p_ff = ff.p(lambda w: w > 0)
+        rows = [
+            f"<tr><th style='text-align:left'>Dice rolled</th><td class='nollab-odds-dice-rolled' "
+            f"data-value='{r.dice}'>{r.dice}</td></tr>",
+            _value("P(clear)" + (f" within {k} Actions" if k > 1 else ""), "nollab-odds-p-clear", p_clear),
+            _value("Expected kills", "nollab-odds-expected-kills", r.expected_kills, percent=False),
+            _value("Expected hits", "nollab-odds-expected-hits", r.expected_hits, percent=False),
+            _value("Friendly Fire risk (≥ 1 Wound)", "nollab-odds-p-ff", p_ff),
+            _value("Expected Friendly Fire Wounds", "nollab-odds-expected-ff", ff.mean(), percent=False),
+        ]
+        if r.friends_eliminated:
+            rows.append(f"<tr><th>Survivors eliminated</th><td>{r.friends_eliminated}</td></tr>")
+        self.out_summary.value = f"<table class='nollab-odds-table'>{''.join(rows)}</table>"
+        self.out_hits.value = dist_chart(r.hits, title="Hits", css_class="hits")
+        kills_total = r.kills.map(lambda ks: sum(c for _, c in ks))
+        if len(r.kills) <= 12:
+            self.out_kills.value = dist_chart(
+                r.kills, title="Kills by type (F Fatty, W Walker, B Breaker, R Relative)", css_class="kills",
+                color="#a83b3b", width=420, label=_kills_label,
+                order=sorted(r.kills, key=lambda ks: (sum(c for _, c in ks), zone_key(dict(ks)))))
+        else:
+            self.out_kills.value = dist_chart(kills_total, title="Kills", css_class="kills", color="#a83b3b")
+        if spec.friendly_fire and spec.friends > 0:
+            self.out_ff.value = dist_chart(ff, title="Friendly Fire Wounds", css_class="ff", color="#c77d00")
+        else:
+            self.out_ff.value = ("<small class='nollab-odds-no-ff'>No Friendly Fire: "
+                                 + ("no other Survivor in the Zone" if spec.friends == 0 else
+                                    "Melee and Sniper attacks choose their targets (P. 28)") + "</small>")
