@@ -10,9 +10,13 @@ Weights are kept reduced by their gcd, so two equal distributions compare equal.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from math import gcd, lcm
-from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping
+
+TYPE_CHECKING = False  # the typing idiom without importing typing: annotations are postponed strings
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Dist"]
 

@@ -1,0 +1,268 @@
+"""``nollab odds``: exact odds of one attack action (P. 26-29), or of another game's pack.
+
+Examples::
+
+    nollab odds --weapon Uzi --dual --target walker=3 --json
+    nollab odds --dice 2 --accuracy 4 --damage 2 --ranged --target "fatty=1,relative=1,walker=2"
+    nollab odds --weapon "Sawed-Off" --target walker=1 --friends 1 --plenty --reroll optimal --actions 3
+
+JSON keys: ``hits``, ``kills`` (``"fatty=1,walker=2"``, zeros left out, ``"none"``), ``friendly_wounds``,
+``p_clear`` (within ``--actions``), ``expected_kills``; also ``xp``, ``expected_hits``, ``dice``. Every
+probability is ``"p/q"`` in lowest terms; every distribution sums to exactly 1.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from fractions import Fraction
+
+from nollab.cli import UsageError
+
+HELP = "exact odds of one attack action (hits, kills by type, Friendly Fire, P(clear))"
+GAMES = ("notld", "dead-panic", "zombie-slayer", "zpocalypse")
+
+try:  # the other games' options live in nollab.packs.cli (owned elsewhere); optional
+    from nollab.packs.cli import add_pack_arguments, run_pack  # type: ignore
+except ImportError:  # pragma: no cover - depends on the packs being installed
+    add_pack_arguments = None
+    run_pack = None
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    g = parser.add_argument_group("NOTLD attack")
+    parser.add_argument("--game", default="notld", help=f"which game ({', '.join(GAMES)}); default notld")
+    g.add_argument("--weapon", help="weapon card name or id (e.g. Uzi, 'Sawed-Off', 'Ithaca M37', car, Molotov)")
+    g.add_argument("--dice", help="ad-hoc: Dice per weapon")
+    g.add_argument("--accuracy", help="ad-hoc: Accuracy 2..6 (a hit on this or more; '4+' accepted)")
+    g.add_argument("--damage", help="ad-hoc: Damage")
+    g.add_argument("--range", dest="range_", metavar="MIN-MAX", help="ad-hoc: Range, e.g. 0-1 (informative)")
+    kind = g.add_mutually_exclusive_group()
+    kind.add_argument("--melee", action="store_true", help="a Melee Action (ad-hoc, or the Melee line of a card)")
+    kind.add_argument("--ranged", action="store_true", help="a Ranged Action (default)")
+    kind.add_argument("--car", action="store_true", help="a Car Attack (ad-hoc)")
+    g.add_argument("--dual", action="store_true", help="fire two identical Dual weapons in one Action (P. 26); any weapon with the Ambidextrous Skill")
+    g.add_argument("--reload", action="store_true", help="ad-hoc: the weapon has the Reload trait (P. 28)")
+    g.add_argument("--skill", action="append", default=[], help="a Skill by its rulebook name (repeatable)")
+    g.add_argument("--plenty", action="store_true", help="the matching Plenty of Bullets/Shells card is held")
+    g.add_argument("--reroll", help="re-roll policy: never, always, optimal, if-fewer-than-K (default optimal with --plenty)")
+    g.add_argument("--goal", default="clear", help="clear, expected or kill:TYPE (default clear)")
+    g.add_argument("--target", default="", help='Ghouls in the target Zone, e.g. "walker=2,fatty=1"')
+    g.add_argument("--friends", default="0", help="other Survivors in the target Zone")
+    g.add_argument("--actions", default="1", help="Actions available: p_clear is within this many")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    if add_pack_arguments is not None:
+        try:
+            add_pack_arguments(parser)
+        except argparse.ArgumentError:  # a clash must not break NOTLD odds
+            pass
+
+
+def _int(value, name: str, lo: int | None = 0, hi: int | None = None) -> int:
+    try:
+        n = int(str(value).strip())
+    except ValueError:
+        raise UsageError(f"{name} must be an integer, got {value!r}") from None
+    if lo is not None and n < lo:
+        raise UsageError(f"{name} must be >= {lo}, got {n}")
+    if hi is not None and n > hi:
+        raise UsageError(f"{name} must be <= {hi}, got {n}")
+    return n
+
+
+def frac(f: Fraction) -> str:
+    f = Fraction(f)
+    return f"{f.numerator}/{f.denominator}"
+
+
+def _load_content():
+    try:
+        from nollab.content import load_content
+    except ImportError:
+        raise UsageError("--weapon: game content is not available (nollab.content missing)") from None
+    from nollab.content import ContentError
+
+    try:
+        return load_content()
+    except ContentError as exc:
+        raise UsageError(f"--weapon: the game content does not load: {str(exc).splitlines()[0]}") from None
+
+
+def _profile(args, content):
+    """The weapon line (AttackProfile) and card for ``--weapon``."""
+    name = args.weapon.strip()
+    if name.lower() in ("car", "the car", "car reference"):
+        return content.car.attack, None
+    try:
+        card = content.weapon(name)
+    except KeyError:
+        known = ", ".join(sorted(c.name for c in content.equipment.values() if c.is_weapon or c.effect == "molotov"))
+        raise UsageError(f"--weapon: unknown weapon {name!r} (known: {known}, car)") from None
+    if card.effect == "molotov":
+        from nollab.content_model import AttackProfile
+
+        return AttackProfile("ranged", 1, 1, 0, 6, 1), card
+    if args.melee:
+        if card.melee is None:
+            raise UsageError(f"--melee: the {card.name} has no Melee line")
+        return card.melee, card
+    if args.car:
+        raise UsageError("--car: use --weapon car for a Car Attack")
+    if args.ranged and card.ranged is None:
+        raise UsageError(f"--ranged: the {card.name} has no Ranged line")
+    if card.ranged is not None:
+        return card.ranged, card
+    if card.melee is not None:
+        return card.melee, card
+    raise UsageError(f"--weapon: the {card.name} is not a weapon")
+
+
+def _skill_name(text: str) -> str:
+    """A rulebook Skill name as given, or the name of a content Skill id (e.g. ``plus_1_die_ranged``)."""
+    from nollab.prob.query import parse_skill
+
+    try:
+        return parse_skill(text).name
+    except ValueError:
+        pass
+    try:
+        from nollab.content import load_content
+
+        return load_content().skill(text).name
+    except (ImportError, KeyError):
+        raise UsageError(f"--skill: unknown skill {text!r} (rulebook names, e.g. '+1 die: Ranged', 'Sniper')") from None
+
+
+def build_spec(args):
+    """argparse namespace -> (AttackSpec, actions); raises UsageError naming the bad argument."""
+    from nollab.prob.query import attack_spec, parse_target
+    from nollab.prob.targeting import NOTLD_GHOULS, parse_goal, stats_from_content
+
+    stats = dict(NOTLD_GHOULS)
+    profile = card = None
+    if args.weapon:
+        if any(v is not None for v in (args.dice, args.accuracy, args.damage)):
+            raise UsageError("--weapon: give either --weapon or --dice/--accuracy/--damage, not both")
+        content = _load_content()
+        stats = stats_from_content(content)
+        profile, card = _profile(args, content)
+        dice = accuracy = damage = None
+        action = None
+    else:
+        if args.dice is None or args.accuracy is None or args.damage is None:
+            raise UsageError("--weapon or all of --dice, --accuracy and --damage are required")
+        dice = _int(args.dice, "--dice", 0, 200)
+        acc = str(args.accuracy).strip().rstrip("+")
+        if not re.fullmatch(r"-?\d+", acc) or not 2 <= int(acc) <= 6:
+            raise UsageError(f"--accuracy must be 2..6 (a hit on that roll or more), got {args.accuracy!r}")
+        accuracy = int(acc)
+        damage = _int(args.damage, "--damage", 1, 10)
+        if args.range_ is not None and not re.fullmatch(r"\s*\d+\s*-\s*\d+\s*|\s*\d+\s*", args.range_):
+            raise UsageError(f"--range must look like MIN-MAX (e.g. 0-1), got {args.range_!r}")
+        action = "melee" if args.melee else "car" if args.car else "ranged"
+    try:
+        target = parse_target(args.target or "", list(stats))
+    except ValueError as exc:
+        raise UsageError(f"--target: {exc}") from None
+    friends = _int(args.friends, "--friends", 0, 50)
+    actions = _int(args.actions, "--actions", 1, 30)
+    try:
+        parse_goal(args.goal, stats)
+    except ValueError as exc:
+        raise UsageError(f"--goal: {exc}") from None
+    reroll, k = args.reroll, None
+    if reroll is not None:
+        reroll = reroll.strip().lower()
+        m = re.fullmatch(r"if-fewer-than-(\d+)", reroll)
+        if m:
+            reroll, k = "if-fewer-than-k", int(m.group(1))
+        elif reroll not in ("never", "always", "optimal"):
+            raise UsageError(f"--reroll must be never, always, optimal or if-fewer-than-K, got {args.reroll!r}")
+    wants = "--plenty" if args.plenty else "--reroll" if reroll not in (None, "never") else None
+    if wants and card is not None and card.ammo is None:
+        raise UsageError(f"{wants}: the {card.name} uses neither Bullets nor Shells (Plenty of ... re-rolls)")
+    if wants and (action == "car" or (profile is not None and card is None)):
+        raise UsageError(f"{wants}: a Car Attack cannot be re-rolled with Plenty of Bullets/Shells")
+    skills = [_skill_name(s) for s in args.skill]
+    try:
+        spec = attack_spec(profile, card=card, action=action, dice=dice, accuracy=accuracy, damage=damage,
+                           reload=bool(args.reload), dual=args.dual, skills=skills, plenty=args.plenty,
+                           reroll=reroll, reroll_k=k, target=target, friends=friends, goal=args.goal,
+                           stats=stats)
+    except ValueError as exc:
+        msg = str(exc)
+        arg = "--skill" if "skill" in msg else "--dual" if "Dual" in msg else "--weapon"
+        raise UsageError(f"{arg}: {msg}") from None
+    return spec, actions
+
+
+def result_json(res, p_clear, actions: int) -> dict:
+    from nollab.prob.targeting import zone_key
+
+    return {
+        "hits": res.hits.to_json(str),
+        "kills": {k: v for k, v in sorted(res.kills.map(lambda ks: zone_key(dict(ks))).to_json().items())},
+        "friendly_wounds": res.friendly_wounds.to_json(str),
+        "p_clear": frac(p_clear),
+        "expected_kills": frac(res.expected_kills),
+        "xp": res.xp.to_json(str),
+        "expected_hits": frac(res.expected_hits),
+        "dice": res.dice,
+        "actions": actions,
+        "friends_eliminated": res.friends_eliminated,
+    }
+
+
+def bar(p: Fraction, width: int = 30) -> str:
+    n = round(float(p) * width)
+    return "#" * n + "." * (width - n)
+
+
+def render_text(spec, res, p_clear, actions: int) -> str:
+    from nollab.prob.targeting import zone_key
+
+    lines = []
+    kind = "Molotov" if spec.molotov else spec.action
+    lines.append(f"{kind} attack: {res.dice} dice at {spec.accuracy}+ (+{spec.plus_roll} to roll), damage "
+                 f"{spec.damage}{', dual' if spec.weapons == 2 else ''}{', sniper' if spec.sniper else ''}; "
+                 f"re-roll {spec.reroll}; goal {spec.goal}")
+    lines.append(f"target: {zone_key(spec.target)}   friends in zone: {spec.friends}")
+    lines.append("")
+
+    def table(title, dist, key=str):
+        lines.append(f"{title:<24} {'probability':>16} {'%':>7}")
+        for o in dist.support_sorted():
+            p = dist.prob(o)
+            lines.append(f"  {key(o):<22} {frac(p):>16} {float(p) * 100:6.2f}% {bar(p)}")
+        lines.append("")
+
+    table("hits", res.hits)
+    kills = res.kills.map(lambda ks: zone_key(dict(ks)))
+    table("kills", kills)
+    if spec.friends:
+        table("friendly fire wounds", res.friendly_wounds)
+    within = f" within {actions} actions" if actions > 1 else ""
+    lines.append(f"P(clear{within}) = {frac(p_clear)} = {float(p_clear):.4f}")
+    lines.append(f"expected kills = {frac(res.expected_kills)} = {float(res.expected_kills):.4f}")
+    if res.friends_eliminated:
+        lines.append(f"friends eliminated by the Molotov: {res.friends_eliminated}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    game = (args.game or "notld").strip().lower()
+    if game not in GAMES:
+        raise UsageError(f"--game must be one of {', '.join(GAMES)}, got {args.game!r}")
+    if game != "notld":
+        if run_pack is None:
+            raise UsageError(f"--game {game}: the game packs are not installed (nollab.packs.cli missing)")
+        return int(run_pack(args) or 0)
+    from nollab.prob.query import attack_odds
+
+    spec, actions = build_spec(args)
+    res, p_clear = attack_odds(spec, actions)
+    if args.json:
+        print(json.dumps(result_json(res, p_clear, actions), indent=2))
+    else:
+        print(render_text(spec, res, p_clear, actions))
+    return 0

@@ -1,0 +1,185 @@
+"""``nollab spawn``: exact odds of a Spawn step (P. 24-25, 32).
+
+Examples::
+
+    nollab spawn --level yellow --zones 3 --json
+    nollab spawn --level red --deck easy --no-opening-cards --discarded 1,12 --on-board walker=25
+
+JSON keys: ``ghouls`` (distribution of totals by type, keys like ``"walker=3,fatty=1"``, zeros left out,
+``"none"`` when nothing spawns), ``p_relative``, ``p_opening``, ``expected`` (by type); also
+``p_run_out`` (by type, given ``--on-board``), ``relatives`` and ``reshuffle``. Probabilities are
+``"p/q"`` in lowest terms.
+
+``--deck-file FILE``: a user's own deck in the shipped schema (``nollab/data/ghoul_deck.toml``)::
+
+    cards = [ { number = 1, kind = "spawn", ghoul = "walker", counts = [1, 3, 5, 7] },
+              { number = 43, kind = "opening", ghoul = "walker" } ]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from types import SimpleNamespace
+
+from nollab.cli import UsageError
+
+HELP = "exact odds of a Spawn step: Ghouls by type, Relatives, opening cards, running out"
+
+LEVELS = ("blue", "yellow", "orange", "red")
+SPAWN_ORDER = ("walker", "breaker", "fatty", "relative")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--level", default="blue", help="Danger Level read on the cards: blue, yellow, orange, red")
+    parser.add_argument("--zones", default="1", help="Spawn Zones (one card each) in the step; default 1")
+    parser.add_argument("--deck", default="all", help="difficulty preset (P. 32): all (#1-42), easy (#1-21), hard (#22-42)")
+    parser.add_argument("--no-opening-cards", action="store_true", help="leave out the opening cards #43-46")
+    parser.add_argument("--discarded", default="", help="card numbers already in the discard pile, e.g. 1,12")
+    parser.add_argument("--deck-file", help="a TOML deck file in the shipped schema (your own box)")
+    parser.add_argument("--on-board", default="", help='Ghouls already on the board, e.g. "walker=25,fatty=3"')
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def _frac(f) -> str:
+    return f"{f.numerator}/{f.denominator}"
+
+
+def read_deck_file(path: str) -> list:
+    """Cards of a user deck file (``cards = [...]`` as in ``nollab/data/ghoul_deck.toml``)."""
+    import tomllib
+
+    try:
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+    except FileNotFoundError:
+        raise UsageError(f"--deck-file: no such file {path!r}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise UsageError(f"--deck-file: {path}: not valid TOML ({exc})") from None
+    raw = data.get("cards")
+    if not isinstance(raw, list) or not raw:
+        raise UsageError(f"--deck-file: {path}: needs a non-empty 'cards' list")
+    cards, seen = [], set()
+    for i, c in enumerate(raw):
+        where = f"--deck-file: {path}: cards[{i}]"
+        if not isinstance(c, dict):
+            raise UsageError(f"{where} must be a table")
+        num, kind, ghoul = c.get("number"), c.get("kind", "spawn"), c.get("ghoul")
+        if not isinstance(num, int) or num < 1 or num in seen:
+            raise UsageError(f"{where}.number must be a unique positive integer, got {num!r}")
+        seen.add(num)
+        if kind not in ("spawn", "opening"):
+            raise UsageError(f"{where}.kind must be 'spawn' or 'opening', got {kind!r}")
+        if not isinstance(ghoul, str) or not ghoul:
+            raise UsageError(f"{where}.ghoul must be a ghoul type id, got {ghoul!r}")
+        counts = c.get("counts", [0, 0, 0, 0] if kind == "opening" else None)
+        if (not isinstance(counts, list) or len(counts) != 4
+                or not all(isinstance(x, int) and x >= 0 for x in counts)):
+            raise UsageError(f"{where}.counts must be 4 integers >= 0 (Blue, Yellow, Orange, Red), got {counts!r}")
+        cards.append(SimpleNamespace(number=num, kind=kind, ghoul=ghoul.lower(), counts=tuple(counts)))
+    return cards
+
+
+def _content_deck():
+    try:
+        from nollab.content import load_content
+    except ImportError:
+        raise UsageError("--deck-file: game content is not available; give your own deck file") from None
+    from nollab.content import ContentError
+
+    try:
+        content = load_content()
+    except ContentError as exc:
+        raise UsageError(f"--deck: the game content does not load: {str(exc).splitlines()[0]}") from None
+    pools = {t: g.pool for t, g in content.ghoul_types.items()}
+    return list(content.ghoul_deck), pools
+
+
+def query(args):
+    """argparse namespace -> SpawnResult; UsageError names the bad argument."""
+    from nollab.prob.query import parse_target
+    from nollab.prob.spawn import NOTLD_POOLS, select_deck, spawn_step
+
+    level = str(args.level).strip().lower()
+    if level not in LEVELS:
+        raise UsageError(f"--level must be one of {', '.join(LEVELS)}, got {args.level!r}")
+    try:
+        zones = int(str(args.zones).strip())
+    except ValueError:
+        raise UsageError(f"--zones must be an integer, got {args.zones!r}") from None
+    if not 1 <= zones <= 60:
+        raise UsageError(f"--zones must be 1..60, got {zones}")
+    preset = str(args.deck).strip().lower()
+    if preset not in ("all", "easy", "hard"):
+        raise UsageError(f"--deck must be all, easy or hard, got {args.deck!r}")
+    discarded = []
+    if args.discarded.strip():
+        for part in args.discarded.split(","):
+            if not re.fullmatch(r"\s*\d+\s*", part):
+                raise UsageError(f"--discarded must be card numbers like 1,12, got {part.strip()!r}")
+            discarded.append(int(part))
+    if args.deck_file:
+        cards, pools = read_deck_file(args.deck_file), dict(NOTLD_POOLS)
+    else:
+        cards, pools = _content_deck()
+    types = [t for t in SPAWN_ORDER if t in pools] + sorted({c.ghoul for c in cards} - set(SPAWN_ORDER))
+    for c in cards:
+        if c.ghoul not in types:
+            raise UsageError(f"--deck-file: card #{c.number} names unknown ghoul type {c.ghoul!r}")
+    try:
+        on_board = parse_target(args.on_board or "", types)
+    except ValueError as exc:
+        raise UsageError(f"--on-board: {exc}") from None
+    deck = select_deck(cards, preset, not args.no_opening_cards)
+    if not deck:
+        raise UsageError(f"--deck: the preset {preset!r} leaves no cards")
+    try:
+        return spawn_step(deck, level, zones, discarded, on_board, pools, types)
+    except ValueError as exc:
+        raise UsageError(f"--discarded: {exc}") from None
+
+
+def result_json(res) -> dict:
+    from nollab.prob.targeting import zone_key
+
+    key = lambda g: zone_key(dict(g), SPAWN_ORDER)  # noqa: E731
+    return {
+        "ghouls": res.ghouls.map(key).to_json(),
+        "p_relative": _frac(res.p_relative),
+        "p_opening": _frac(res.p_opening),
+        "expected": {t: _frac(v) for t, v in res.expected.items()},
+        "p_run_out": {t: _frac(v) for t, v in res.p_run_out.items()},
+        "relatives": res.relatives.to_json(str),
+        "reshuffle": res.reshuffle,
+    }
+
+
+def render_text(args, res) -> str:
+    from nollab.prob.targeting import zone_key
+
+    lines = [f"Spawn step: {args.zones} card(s) at {args.level} from deck {args.deck}"
+             f"{' without opening cards' if args.no_opening_cards else ''}"
+             f"{'; reshuffle during the step' if res.reshuffle else ''}", ""]
+    dist = res.ghouls.map(lambda g: zone_key(dict(g), SPAWN_ORDER))
+    ranked = sorted(dist.items(), key=lambda kv: -kv[1])
+    lines.append(f"{'ghouls spawned':<34} {'probability':>22} {'%':>7}")
+    for k, w in ranked[:25]:
+        p = dist.prob(k)
+        n = round(float(p) * 30)
+        lines.append(f"  {k:<32} {_frac(p):>22} {float(p) * 100:6.2f}% {'#' * n}{'.' * (30 - n)}")
+    if len(ranked) > 25:
+        lines.append(f"  ... {len(ranked) - 25} more outcomes (use --json for all)")
+    lines.append("")
+    lines.append(f"{'type':<10} {'expected':>12} {'P(run out)':>14}")
+    for t in res.types:
+        lines.append(f"  {t:<8} {float(res.expected[t]):>12.4f} {float(res.p_run_out[t]):>14.4f}")
+    lines.append("")
+    lines.append(f"P(at least 1 Relative) = {_frac(res.p_relative)} = {float(res.p_relative):.4f}")
+    lines.append(f"P(at least 1 opening card with effect) = {_frac(res.p_opening)} = {float(res.p_opening):.4f}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    res = query(args)
+    print(json.dumps(result_json(res), indent=2) if args.json else render_text(args, res))
+    return 0

@@ -1,0 +1,204 @@
+"""One attack (Melee, Ranged or Car) on one Zone, as exact distributions (P. 12-13, 20-21, 26-29, 46).
+
+The query takes plain values, so a live-game adapter only has to read numbers off the state::
+
+    from nollab.prob.attack import AttackSpec, attack
+    r = attack(AttackSpec(action="ranged", dice=2, accuracy=4, damage=2,
+                          target={"fatty": 1, "relative": 1, "walker": 2}))
+    r.p_clear, r.hits.prob(2), r.kills, r.friendly_wounds, r.xp, r.expected_kills
+
+Everything in the result is a function of the final number of hits (targeting is deterministic given
+the player's preference, see :mod:`nollab.prob.targeting`), so the engine is: hits distribution
+(:mod:`nollab.prob.dice`) -> optional whole re-roll under a policy -> map hits to outcomes.
+
+Dice (P. 26, P. 46): ``weapons * (dice + plus_dice)`` where ``weapons`` is 2 for a Dual Action
+("Dual weapons each gain a die, for a total of +2 dice per Dual Action"); Barbarian (Melee only) "may
+substitute the Dice number of the Melee weapon(s) ... with the number of Ghouls standing in their Zone"
+-- read per weapon, and taken only when it is more dice (ruling in docs/rulings.md).
+Friendly Fire (P. 28): Ranged and Car attacks that are not Sniper: "misses on the Attack roll
+automatically hit Survivors standing in the target Zone ... Damage 2 weapons deal 2 Wounds"; the
+result reports the total Wounds dealt to the ``friends`` (0 when there are none). Molotov (P. 29): "All
+Actors in the targeted Zone are eliminated" -- no roll; ``friends_eliminated`` counts the Survivors.
+"""
+from __future__ import annotations
+
+import sys
+import types
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Mapping
+
+from . import dice as _dice
+from .dist import Dist
+from .targeting import NOTLD_GHOULS, GhoulStats, allocate, parse_goal, preference
+
+__all__ = ["AttackSpec", "AttackResult", "attack", "outcome_of_hits", "goal_value"]
+
+Kills = tuple  # ((type, count), ...) in the zone's type order, zeros included
+
+
+@dataclass(frozen=True)
+class AttackSpec:
+    """One attack, in plain values (no game state needed).
+
+    ``dice`` is per weapon (the card's Dice value), ``plus_dice`` the "+1 die" Skills that apply (per
+    weapon), ``plus_roll`` the "+1 to dice roll" Skills. ``reroll`` is the policy for the whole-roll
+    re-roll of a held Plenty of Bullets/Shells card ("never" when no such card is held); ``reroll_k``
+    is the k of ``if-fewer-than-k``. ``goal`` is what ``optimal`` and the player's free choices aim at.
+    ``reload``: the weapon has the Reload trait (only used by multi-action queries, P. 28).
+    """
+
+    action: str = "ranged"  # "melee" | "ranged" | "car"
+    dice: int = 1
+    accuracy: int = 4
+    damage: int = 1
+    dual: bool = False
+    plus_dice: int = 0
+    plus_roll: int = 0
+    barbarian: bool = False
+    sniper: bool = False
+    molotov: bool = False
+    reload: bool = False
+    reroll: str = "never"
+    reroll_k: int | None = None
+    target: Mapping[str, int] = field(default_factory=dict)
+    friends: int = 0
+    goal: str = "clear"
+    stats: Mapping[str, GhoulStats] = field(default_factory=lambda: dict(NOTLD_GHOULS))
+
+    def __post_init__(self) -> None:
+        if self.action not in ("melee", "ranged", "car"):
+            raise ValueError(f"action must be melee, ranged or car, got {self.action!r}")
+        for name in ("dice", "plus_dice", "plus_roll", "friends"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must be >= 0, got {getattr(self, name)}")
+        if not 1 <= self.accuracy <= 6:
+            raise ValueError(f"accuracy must be 1..6, got {self.accuracy}")
+        if self.damage < 1:
+            raise ValueError(f"damage must be >= 1, got {self.damage}")
+        for t, c in self.target.items():
+            if t not in self.stats:
+                raise ValueError(f"unknown ghoul type {t!r} in target (known: {', '.join(self.stats)})")
+            if c < 0:
+                raise ValueError(f"target count of {t} must be >= 0, got {c}")
+        if self.reroll not in _dice.REROLL_POLICIES:
+            raise ValueError(f"reroll must be one of {', '.join(_dice.REROLL_POLICIES)}, got {self.reroll!r}")
+        if self.reroll == "if-fewer-than-k" and (self.reroll_k is None or self.reroll_k < 0):
+            raise ValueError("reroll if-fewer-than-k needs reroll_k >= 0")
+        parse_goal(self.goal, self.stats)
+
+    # -- derived values ---------------------------------------------------
+    @property
+    def weapons(self) -> int:
+        return 2 if self.dual and self.action != "car" else 1
+
+    @property
+    def mode(self) -> str:
+        """``free`` (Melee, Sniper) or ``priority`` (Ranged, Car): P. 26-28."""
+        return "free" if self.action == "melee" or (self.sniper and self.action == "ranged") else "priority"
+
+    @property
+    def friendly_fire(self) -> bool:
+        """Misses wound Survivors in the target Zone: Ranged (not Sniper) and Car attacks (P. 28)."""
+        return self.action == "car" or (self.action == "ranged" and not self.sniper)
+
+    def dice_for(self, zone: Mapping[str, int] | None = None) -> int:
+        """Dice rolled against ``zone`` (the target by default), Barbarian included (P. 46)."""
+        zone = self.target if zone is None else zone
+        base = self.dice
+        if self.barbarian and self.action == "melee":
+            base = max(base, sum(zone.values()))
+        return self.weapons * (base + self.plus_dice)
+
+    def prefer(self) -> tuple[str, ...]:
+        return preference(self.goal, self.stats)
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    """Exact distributions of one attack. Kills outcomes are ``((type, count), ...)`` tuples."""
+
+    spec: AttackSpec
+    dice: int
+    hits: Dist
+    kills: Dist
+    xp: Dist
+    friendly_wounds: Dist
+    p_clear: Fraction
+    p_goal: Fraction
+    expected_kills: Fraction
+    expected_by_type: dict
+    friends_eliminated: int = 0
+
+    @property
+    def expected_hits(self) -> Fraction:
+        return self.hits.mean()
+
+
+def outcome_of_hits(spec: AttackSpec, zone: Mapping[str, int], h: int) -> Kills:
+    """Kills by type (a tuple of pairs, zone order) when ``h`` hits land on ``zone``."""
+    k = allocate(zone, h, spec.damage, spec.mode, spec.prefer(), spec.stats)
+    return tuple((t, k[t]) for t in zone)
+
+
+def goal_value(spec: AttackSpec, zone: Mapping[str, int], kills: Kills):
+    """The number the goal maximises for one outcome: 1/0 for clear and kill:TYPE, kills for expected."""
+    kind, t = parse_goal(spec.goal, spec.stats)
+    got = dict(kills)
+    if kind == "expected":
+        return sum(got.values())
+    if kind == "kill":
+        return int(got.get(t, 0) >= zone.get(t, 0))
+    return int(all(got.get(x, 0) >= c for x, c in zone.items()))
+
+
+def _final_hits(spec: AttackSpec, n: int, zone: Mapping[str, int]) -> Dist:
+    first = _dice.hits(n, spec.accuracy, spec.plus_roll)
+    if spec.reroll == "never":
+        return first
+    if spec.reroll == "optimal":
+        value = {h: goal_value(spec, zone, outcome_of_hits(spec, zone, h)) for h in first}
+        keep = _dice.reroll_rule("optimal", value, again=first)
+    else:
+        keep = _dice.reroll_rule(spec.reroll, k=spec.reroll_k)
+    return _dice.reroll(first, first, keep)
+
+
+def attack(spec: AttackSpec) -> AttackResult:
+    """Exact distributions of hits, kills by type, XP and Friendly Fire Wounds of one attack."""
+    zone = {t: c for t, c in spec.target.items()}
+    if spec.molotov:
+        kills = Dist.certain(tuple((t, c) for t, c in zone.items()))
+        xp = sum(spec.stats[t].xp * c for t, c in zone.items())
+        total = sum(zone.values())
+        return AttackResult(spec, 0, Dist.certain(0), kills, Dist.certain(xp), Dist.certain(0),
+                            Fraction(1), Fraction(1), Fraction(total),
+                            {t: Fraction(c) for t, c in zone.items()}, friends_eliminated=spec.friends)
+    n = spec.dice_for(zone)
+    hits = _final_hits(spec, n, zone)
+    outcome = {h: outcome_of_hits(spec, zone, h) for h in hits}
+    kills = hits.map(outcome.__getitem__)
+    xp = kills.map(lambda ks: sum(spec.stats[t].xp * c for t, c in ks))
+    dmg = spec.damage if (spec.friendly_fire and spec.friends > 0) else 0
+    wounds = hits.map(lambda h: (n - h) * dmg)
+    p_clear = kills.p(lambda ks: all(c >= zone[t] for t, c in ks))
+    kind, gt = parse_goal(spec.goal, spec.stats)  # p_goal: P(clear), or P(every Ghoul of type gt dies)
+    p_goal = kills.p(lambda ks: dict(ks).get(gt, 0) >= zone.get(gt, 0)) if kind == "kill" else p_clear
+    by_type = {t: kills.expect(lambda ks, t=t: dict(ks)[t]) for t in zone}
+    exp = kills.expect(lambda ks: sum(c for _, c in ks))
+    return AttackResult(spec, n, hits, kills, xp, wounds, p_clear, p_goal, exp, by_type)
+
+
+class _CallableModule(types.ModuleType):
+    """``nollab.prob.attack`` is both this module and, when called, the function :func:`attack`.
+
+    Importing the submodule makes the package attribute ``nollab.prob.attack`` the module (Python's
+    import system sets it), which would hide the function of the same name exported by the lazily
+    loaded package; forwarding calls keeps ``from nollab.prob import attack; attack(spec)`` right.
+    """
+
+    def __call__(self, spec: AttackSpec) -> AttackResult:
+        return attack(spec)
+
+
+sys.modules[__name__].__class__ = _CallableModule
