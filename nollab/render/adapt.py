@@ -1,0 +1,242 @@
+"""Adapters: copy what the picture needs out of :mod:`nollab.board` and :mod:`nollab.rules`.
+
+* :func:`geometry_from_board` — a :class:`nollab.board.Board` as :class:`BoardGeometry`
+  (zones, walls, tiles).
+* :func:`snapshot_from_map` — a scene map at setup (openings in their printed state, Spawn
+  tokens, starting areas, stashes, markers, the car).
+* :func:`snapshot_from_game` — a live game (its ``board`` and ``state``): opening states,
+  survivors, ghouls, the car, spawn tokens as they are now.
+
+Render only reads attributes here; it imports neither package, so a board or game module can
+call :func:`nollab.render.svg_for` from its ``_repr_svg_`` without an import cycle.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .model import (
+    BoardGeometry,
+    BoardSnapshot,
+    CarToken,
+    Marker,
+    OpeningToken,
+    SpawnToken,
+    SurvivorToken,
+    TileShape,
+    ZoneShape,
+    edge,
+)
+
+#: Spawn colours that do not spawn until a Scene event activates them (P. 24).
+INACTIVE_COLOURS = frozenset({"yellow", "violet"})
+
+
+def _s(v: Any) -> str:
+    """An enum member or a string as its plain string value."""
+    return str(getattr(v, "value", v))
+
+
+def geometry_from_board(board: Any) -> BoardGeometry:
+    """The static geometry of a ``nollab.board.Board``.
+
+    Walls are every edge between two different zones that is not free (``Board.edge``): plain
+    walls and also the walls that openings are cut into (the opening token is drawn on top).
+    """
+    zones = tuple(
+        ZoneShape(id=z.id, kind=_s(z.kind), cells=tuple(tuple(c) for c in z.cells),
+                  label=getattr(z, "label", "") or "", tile=getattr(z, "tile", None))
+        for z in board.zones.values()
+    )
+    walls = set()
+    for z in zones:
+        for r, c in z.cells:
+            for n in ((r, c + 1), (r + 1, c)):
+                other = board.zone_at(n)
+                if other is None or other == z.id:
+                    continue
+                if board.edge((r, c), n) != "free":
+                    walls.add(edge((r, c), n))
+    tiles = tuple(
+        TileShape(name=t.tile, row=t.row, col=t.col, rows=t.rows, cols=t.cols, rotation=t.rotation)
+        for t in getattr(board, "tiles", ())
+    )
+    return BoardGeometry(name=getattr(board, "name", "") or "", cols=board.cols, rows=board.rows,
+                         zones=zones, walls=frozenset(walls), tiles=tiles)
+
+
+def openings_from_board(board: Any, is_open: dict[str, bool] | None = None,
+                        kinds: dict[str, str] | None = None,
+                        objectives: frozenset[str] = frozenset()) -> tuple[OpeningToken, ...]:
+    """Every opening of ``board``; ``is_open``/``kinds`` override the printed state and kind;
+    ``objectives`` are ids of openings a Scene asks to block (S1 windows)."""
+    is_open = is_open or {}
+    kinds = kinds or {}
+    out = []
+    for oid, o in board.openings.items():
+        a, b = (tuple(c) for c in o.cells)
+        out.append(OpeningToken(edge=edge(a, b), kind=_s(kinds.get(oid, o.kind)),
+                                open=bool(is_open.get(oid, o.initially_open)), id=oid,
+                                objective=oid in objectives))
+    return tuple(out)
+
+
+def markers_from_tokens(tokens: Any) -> tuple[Marker, ...]:
+    """Starting areas, stashes and other printed markers of a ``MapTokens``."""
+    if tokens is None:
+        return ()
+    out = [Marker(zone=z, kind="start", label=f"#{n}") for n, z in sorted(tokens.starting_areas.items())]
+    out += [Marker(zone=z, kind="stash", label=deck) for z, deck in sorted(tokens.stashes.items())]
+    for m in tokens.markers:
+        if m.zone is None or m.kind == "car":  # the car is drawn as the car token
+            continue
+        if m.kind.startswith("objective"):
+            out.append(Marker(zone=m.zone, kind="objective", label=m.label or m.kind))
+        else:
+            out.append(Marker(zone=m.zone, kind="item", label=_short(m.kind)))
+    return tuple(out)
+
+
+#: Short labels of known map marks (the token is small).
+SHORT = {"winchester-94": "W94", "winchester_94": "W94", "corpse-lady": "Lady", "pump": "Pump"}
+
+
+def _short(kind: str) -> str:
+    """At most four characters for a map mark ("winchester-94" -> "W94")."""
+    return SHORT.get(kind, kind.replace("-", " ").replace("_", " ").title()[:4])
+
+
+def _objective_openings(tokens: Any) -> frozenset[str]:
+    return frozenset(getattr(tokens, "windows_to_barricade", ()) or ()) if tokens is not None else frozenset()
+
+
+def spawns_from_tokens(tokens: Any) -> tuple[SpawnToken, ...]:
+    if tokens is None:
+        return ()
+    return tuple(SpawnToken(zone=s.zone, colour=s.colour, active=s.colour not in INACTIVE_COLOURS)
+                 for s in tokens.spawns)
+
+
+def _map_parts(obj: Any) -> tuple[Any, Any]:
+    """(board, tokens) from a SceneMap-like object or a bare Board."""
+    board = getattr(obj, "board", obj)
+    tokens = getattr(obj, "tokens", None)
+    return board, tokens
+
+
+def snapshot_from_map(scene_map: Any, caption: str = "") -> BoardSnapshot:
+    """The printed setup of a scene map (or a bare Board: openings only)."""
+    board, tokens = _map_parts(scene_map)
+    car = None
+    if tokens is not None and getattr(tokens, "car", None):
+        names = [m.label.split(" (")[0] for m in tokens.markers if m.kind == "car" and m.label]
+        car = CarToken(zone=tokens.car, name=names[0] if names else "Car")
+    return BoardSnapshot(openings=openings_from_board(board, objectives=_objective_openings(tokens)),
+                         spawns=spawns_from_tokens(tokens),
+                         markers=markers_from_tokens(tokens), car=car, caption=caption)
+
+
+def _label(text: str) -> str:
+    return text.replace("_", " ").title()
+
+
+def snapshot_from_state(board: Any, state: Any, tokens: Any = None,
+                        colours: dict[str, str] | None = None) -> BoardSnapshot:
+    """A :class:`BoardSnapshot` from a ``nollab.rules`` ``GameState`` on ``board``;
+    ``colours`` maps survivor ids to base colours (from the content's survivor cards)."""
+    colours = colours or {}
+    survivors = []
+    driver = None
+    passengers = []
+    for i, (sid, s) in enumerate(state.survivors.items()):
+        if not getattr(s, "alive", True):
+            continue
+        name = _label(sid)
+        if getattr(s, "in_car", False):
+            if getattr(s, "driver", False):
+                driver = name
+            else:
+                passengers.append(name)
+        survivors.append(SurvivorToken(
+            name=name, zone=s.zone, mode=s.mode, colour=colours.get(sid), active=(sid == state.active),
+            wounds=s.wounds,
+            in_car=getattr(s, "in_car", False), barricades=getattr(s, "barricades", 0)))
+    ghouls = []
+    types = ("walker", "breaker", "fatty", "relative")
+    for zone, counts in sorted(state.ghouls.items()):
+        for kind, n in zip(types, counts):
+            if n:
+                ghouls.append((zone, kind, int(n)))
+    car = None
+    if getattr(state, "car", None):
+        car = CarToken(zone=state.car["zone"], driver=driver, passengers=tuple(passengers))
+    spawns = tuple(
+        SpawnToken(zone=z, colour=colour, active=colour not in INACTIVE_COLOURS or _activated(state, colour))
+        for z, colour in (tuple(s) for s in state.spawns)
+    )
+    markers = [m for m in markers_from_tokens(tokens) if m.kind in ("start", "stash", "objective")]
+    flags = getattr(state, "flags", {}) or {}
+    aside = getattr(state, "aside", {}) or {}
+    set_aside = {str(state.cards[u]).replace("_", "-") for uids in aside.values() for u in uids}
+    for m in getattr(tokens, "markers", ()) if tokens is not None else ():
+        if m.zone is None or m.kind.startswith("objective"):
+            continue
+        if m.kind == "corpse-lady":  # S1: lies there until 2 Actions remove her (P. 33)
+            if flags.get("corpse_work", 0) < 2:
+                markers.append(Marker(zone=m.zone, kind="item", label=_short(m.kind)))
+        elif m.kind in set_aside:  # S1: the Winchester 94 waits in its Zone until Searched
+            markers.append(Marker(zone=m.zone, kind="item", label=_short(m.kind)))
+    phase = {"players": "Players' Phase", "ghouls": "Ghouls' Phase", "end": "End Phase",
+             "setup": "Setup", "over": "Game over"}.get(state.phase, state.phase)
+    caption = f"Round {state.round} · {phase}"
+    if state.active:
+        caption += f" · {_label(state.active)} to act"
+    if state.result:
+        caption += f" · {state.result.upper()}" + (f": {state.reason}" if state.reason else "")
+    return BoardSnapshot(
+        openings=openings_from_board(board, dict(state.opening_open), dict(state.opening_kind),
+                                     _objective_openings(tokens)),
+        spawns=spawns, survivors=tuple(survivors), ghouls=tuple(ghouls), car=car,
+        markers=tuple(markers), round=state.round, phase=state.phase, caption=caption,
+    )
+
+
+def _activated(state: Any, colour: str) -> bool:
+    flags = getattr(state, "flags", {}) or {}
+    active = flags.get("active_spawns") or flags.get("spawn_active") or ()
+    return colour in active
+
+
+def closed_openings(board: Any, state: Any) -> frozenset[str]:
+    """Ids of the openings closed now: the game's ``opening_open`` over the map's printed state
+    (what every ``nollab.board`` query takes as ``closed``)."""
+    states = getattr(state, "opening_open", {}) or {}
+    return frozenset(oid for oid, o in board.openings.items() if not states.get(oid, o.initially_open))
+
+
+def ghoul_routes(events: Any, since_kinds: tuple[str, ...] = ("phase", "round")) -> tuple[tuple[str, str], ...]:
+    """(from, to) of every Ghoul move (event kind "ghoul_move", P. 23) after the last event of a
+    kind in ``since_kinds`` (default: since the current phase began)."""
+    out: list[tuple[str, str]] = []
+    for ev in reversed(list(events)):
+        if ev.kind in since_kinds:
+            break
+        data = getattr(ev, "data", {}) or {}
+        if ev.kind == "ghoul_move" and "zone" in data and "to" in data:
+            pair = (data["zone"], data["to"])
+            if pair not in out:
+                out.append(pair)
+    return tuple(reversed(out))
+
+
+def snapshot_from_game(game: Any) -> BoardSnapshot:
+    """The pieces of a live ``nollab.rules.Game`` (reads ``game.board``, ``game.state`` and,
+    when present, the scene map's tokens)."""
+    board = game.board
+    tokens = None
+    for holder in (getattr(game, "scene", None), getattr(game, "scene_map", None), game):
+        tokens = getattr(holder, "tokens", None)
+        if tokens is not None:
+            break
+    content = getattr(game, "content", None)
+    colours = {sid: card.color for sid, card in getattr(content, "survivors", {}).items()} if content else {}
+    return snapshot_from_state(board, game.state, tokens, colours)

@@ -1,0 +1,73 @@
+"""Action bookkeeping (P. 18, P. 46): 3 Actions (+1 per "+1 Action"), free Actions by type.
+
+Free Actions are used first when they fit ("+1 free {Action} Action ... may only be used to
+perform an Action of the specified type", P. 46). The extra Actions paid to leave a Zone with
+Ghouls (P. 18) are ordinary Actions (docs/rulings.md "Free Move and the extra cost").
+"""
+from __future__ import annotations
+
+from nollab.rules import skills as sk
+from nollab.rules.context import Ctx
+from nollab.rules.state import SurvivorState
+
+BASE_ACTIONS = 3
+FREE_TYPES = ("move", "search", "melee", "ranged", "combat")
+
+
+def general_left(ctx: Ctx, s: SurvivorState, skills: list[str] | None = None) -> int:
+    skills = active(ctx, s) if skills is None else skills
+    return BASE_ACTIONS + sk.count(ctx.content, skills, "plus_action") - s.spent
+
+
+def free_left(ctx: Ctx, s: SurvivorState, ftype: str, skills: list[str] | None = None) -> int:
+    """Free Actions of exactly this type still available (skills + granted - spent)."""
+    skills = active(ctx, s) if skills is None else skills
+    n = sk.count(ctx.content, skills, "plus_free_action", ftype) + s.granted.get(ftype, 0)
+    return n - s.free_spent.get(ftype, 0)
+
+
+def active(ctx: Ctx, s: SurvivorState) -> list[str]:
+    """Skills usable now (recomputed: a kill may flip Modes or level up mid-Action)."""
+    return sk.active_skills(ctx.content, ctx.st, s)
+
+
+def free_type_for(ctx: Ctx, s: SurvivorState, atype: str | None, skills: list[str]) -> str | None:
+    """Which free Action would pay for an Action of ``atype`` (None: none available)."""
+    if atype is None:
+        return None
+    if free_left(ctx, s, atype, skills) > 0:
+        return atype
+    if atype in ("melee", "ranged") and free_left(ctx, s, "combat", skills) > 0:
+        return "combat"
+    return None
+
+
+def can_pay(ctx: Ctx, s: SurvivorState, atype: str | None, extra: int = 0, skills: list[str] | None = None) -> bool:
+    skills = active(ctx, s) if skills is None else skills
+    g = general_left(ctx, s, skills)
+    if free_type_for(ctx, s, atype, skills) is not None:
+        return g >= extra
+    return g >= 1 + extra
+
+
+def pay(ctx: Ctx, s: SurvivorState, atype: str | None, extra: int = 0) -> str:
+    """Spend the Action (free first) and ``extra`` ordinary Actions; returns a short description."""
+    skills = active(ctx, s)
+    ft = free_type_for(ctx, s, atype, skills)
+    if ft is not None:
+        s.free_spent[ft] = s.free_spent.get(ft, 0) + 1
+        s.spent += extra
+        return f"free {ft} Action" + (f" + {extra} Action{'s' if extra != 1 else ''}" if extra else "")
+    s.spent += 1 + extra
+    n = 1 + extra
+    return f"{n} Action{'s' if n != 1 else ''}"
+
+
+def any_left(ctx: Ctx, s: SurvivorState) -> bool:
+    """Can the Survivor still do something that costs an Action (general or free)?"""
+    skills = active(ctx, s)
+    if general_left(ctx, s, skills) > 0:
+        return True
+    if s.hit_and_run:
+        return True
+    return any(free_left(ctx, s, t, skills) > 0 for t in FREE_TYPES)

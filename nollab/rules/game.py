@@ -1,0 +1,317 @@
+"""The facade: ``Game.new`` / ``legal_actions`` / ``apply`` / ``choose`` / ``step`` / ``run_until`` /
+``undo`` / ``replay`` / JSON. See the README "rules" section for a session.
+
+A game is a :class:`~nollab.rules.state.GameState` (plain data, seeded RNG inside), the immutable
+content and scene, an event log and a decision log (actions and choices). Engine tasks are
+deterministic, so the seed plus the decision log replays a game exactly.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from nollab.rules import choices as choices_mod
+from nollab.rules import car, combat, experience, legal, phases, players
+from nollab.rules.actions import Action
+from nollab.rules.context import Ctx
+from nollab.rules.events import Event, IllegalAction
+from nollab.rules.scene import load_scene
+from nollab.rules.setup import announce, build_state
+from nollab.rules.state import GHOUL_TYPES, Choice, GameState
+
+TASKS: dict[str, Callable] = {
+    "round_start": phases.task_round_start, "next_turn": phases.task_next_turn,
+    "end_players_phase": phases.task_end_players_phase, "ghouls_phase": phases.task_ghouls_phase,
+    "activation": phases.task_activation, "ghoul_attack": phases.task_ghoul_attack,
+    "breakers": phases.task_breakers, "ghoul_moves": phases.task_ghoul_moves,
+    "ghoul_move_zone": phases.task_ghoul_move_zone, "spawn_step": phases.task_spawn_step,
+    "spawn_card": phases.task_spawn_card, "end_phase": phases.task_end_phase,
+    "after_action": players.task_after_action, "trade": players.task_trade, "car_enter": car.task_car_enter,
+    "hits": combat.task_hits, "allocate": combat.task_allocate, "after_attack": combat.task_after_attack,
+    "molotov_spawn": combat.task_molotov_spawn, "level_up": experience.task_level_up,
+    "ultrared_wrap": experience.task_ultrared_wrap,
+    "ask": lambda ctx, d: ctx.ask(Choice.from_dict(d)),
+}
+
+_CONTENT = None
+#: ``Game.new`` options: seating groups, Ultrared (P. 32), Ghoul card numbers used (P. 32), starting XP
+KNOWN_OPTIONS = frozenset({"players", "ultrared", "ghoul_cards", "start_xp"})
+
+
+def default_content():
+    global _CONTENT
+    if _CONTENT is None:
+        from nollab.content import load_content
+        _CONTENT = load_content()
+    return _CONTENT
+
+
+class Game:
+    """One game of NOTLD. Build it with :meth:`Game.new`."""
+
+    def __init__(self, state: GameState, content, scene, options: dict, survivors: list[str] | None,
+                 events: list | None = None, log: list | None = None, history: bool = True):
+        self.state = state
+        self.content = content
+        self.scene = scene
+        self.options = dict(options)
+        self.survivors = survivors
+        self.events: list[Event] = events if events is not None else []
+        self.log: list[dict] = log if log is not None else []
+        self.keep_history = history
+        self._history: list[tuple[GameState, int, int]] = []
+        self._cache: dict = {}
+        self._legal_key = None
+        self._legal: list[Action] = []
+
+    # ---- construction ----------------------------------------------------------------------
+    @classmethod
+    def new(cls, scene: str = "S1", seed: int = 0, survivors: list[str] | None = None,
+            options: dict | None = None, content=None, history: bool = True) -> "Game":
+        """Set up a Scene (P. 6-7). ``options``: ``players`` (groups of survivor ids, seating
+        order), ``ultrared`` (P. 32), ``ghoul_cards`` (card numbers used, P. 32), ``start_xp``."""
+        content = content or default_content()
+        options = dict(options or {})
+        unknown = sorted(set(options) - KNOWN_OPTIONS)
+        if unknown:
+            raise ValueError(f"options: unknown option(s) {unknown} (known: {sorted(KNOWN_OPTIONS)})")
+        sc = load_scene(scene)
+        sc.bind(content)
+        st, notes = build_state(content, sc, seed, survivors, options)
+        g = cls(st, content, sc, options, survivors, history=history)
+        ctx = g._ctx()
+        announce(ctx, notes)
+        sc.on_setup(ctx)
+        st.phase = "players"
+        st.queue.append(["round_start"])
+        g._drain()
+        return g
+
+    def _ctx(self) -> Ctx:
+        return Ctx(self.state, self.content, self.scene.board, self.scene, self.events, self.options, self._cache)
+
+    # ---- queries -----------------------------------------------------------------------------
+    @property
+    def board(self):
+        return self.scene.board
+
+    @property
+    def pending(self) -> Choice | None:
+        return self.state.pending
+
+    @property
+    def over(self) -> bool:
+        return self.state.result is not None
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal Survivor action now (empty while a choice or an engine step is pending)."""
+        key = (id(self.state), self.state.steps, len(self.events))
+        if key != self._legal_key:
+            self._legal = legal.legal_actions(self._ctx())
+            self._legal_key = key
+        return list(self._legal)
+
+    def actions_left(self, sid: str) -> int | None:
+        """Ordinary Actions left to the Survivor taking their Turn (None for the others)."""
+        from nollab.rules import costs
+        if self.state.active != sid:
+            return None
+        return costs.general_left(self._ctx(), self.state.survivors[sid])
+
+    def touch(self) -> None:
+        """Forget cached legal actions (call it after editing ``game.state`` by hand)."""
+        self._legal_key = None
+
+    def needs(self) -> str:
+        """What the game waits for: "choice", "action", "step" (engine task) or "over"."""
+        st = self.state
+        if st.result is not None:
+            return "over"
+        if st.pending is not None:
+            return "choice"
+        if st.queue:
+            return "step"
+        return "action"
+
+    def state_hash(self) -> str:
+        return self.state.state_hash()
+
+    # ---- decisions ---------------------------------------------------------------------------
+    HISTORY_LIMIT = 5000
+
+    def _save(self) -> None:
+        if self.keep_history:
+            self._history.append((self.state.clone(), len(self.events), len(self.log)))
+            if len(self._history) > self.HISTORY_LIMIT:
+                del self._history[: len(self._history) - self.HISTORY_LIMIT]
+
+    def apply(self, action: Action) -> None:
+        """Apply a Survivor action; :class:`IllegalAction` (rule + page) leaves everything unchanged."""
+        if isinstance(action, dict):
+            action = Action.from_dict(action)
+        elif not isinstance(action, Action):
+            raise IllegalAction(f"apply() takes an Action (or its dict), got {type(action).__name__}")
+        else:
+            action = Action.from_dict(action.to_dict())  # lists in params -> tuples (hashable)
+        if action not in set(self.legal_actions()):
+            raise IllegalAction(legal.explain_illegal(self._ctx(), action))
+        self._save()
+        ctx = self._ctx()
+        players.perform(ctx, action)
+        self.state.steps += 1
+        self.log.append({"t": "action", "action": action.to_dict()})
+        self._check(ctx)
+        self._drain()
+
+    def choose(self, option: Any) -> None:
+        """Answer the pending :class:`Choice` with one of its options."""
+        st = self.state
+        if st.pending is None:
+            raise IllegalAction("no decision is pending (choose() answers a pending Choice)")
+        opt = choices_mod.normalise(option)
+        if opt not in st.pending.options:
+            raise IllegalAction(f"{opt!r} is not an option of the pending {st.pending.kind!r} decision "
+                                f"({st.pending.page}); options: {st.pending.options!r}")
+        self._save()
+        ctx = self._ctx()
+        choices_mod.resolve(ctx, opt)
+        st.steps += 1
+        self.log.append({"t": "choice", "option": opt})
+        self._check(ctx)
+        self._drain()
+
+    # ---- engine ------------------------------------------------------------------------------
+    def _run_task(self, ctx: Ctx) -> None:
+        st = self.state
+        task = st.queue.pop(0)
+        TASKS[task[0]](ctx, *task[1:])
+        st.steps += 1
+        self._check(ctx)
+
+    def _check(self, ctx: Ctx) -> None:
+        if self.state.result is None:
+            self.scene.check(ctx)
+
+    def _drain(self) -> None:
+        """Run bookkeeping tasks until a decision is needed or a visible (pause) step is next."""
+        st = self.state
+        ctx = self._ctx()
+        while st.result is None and st.pending is None and st.queue and st.queue[0][0] not in phases.PAUSE:
+            self._run_task(ctx)
+
+    def step(self, policy=None) -> str:
+        """Advance one atomic step: an engine task, or one decision taken by ``policy``
+        (default: the ``first`` policy). Returns what was done."""
+        st = self.state
+        if st.result is not None:
+            return "over"
+        if policy is None:
+            from nollab.rules.policies import FirstPolicy
+            policy = FirstPolicy()
+        if st.pending is not None:
+            self.choose(policy.choose_option(self, st.pending))
+            return "choice"
+        if st.queue:
+            self._save()
+            self._run_task(self._ctx())
+            self.log.append({"t": "step"})
+            self._drain()
+            return "step"
+        acts = self.legal_actions()
+        if not acts:
+            raise RuntimeError("no legal action and nothing queued: the engine is stuck (bug)")
+        self.apply(policy.choose_action(self, acts))
+        return "action"
+
+    def run_until(self, what: str = "end", policy=None, max_steps: int = 1_000_000, max_rounds: int | None = None) -> int:
+        """Step until ``what``: "action" (a player decision is needed), "choice", "phase",
+        "round", or "end" (game over). Returns the number of steps taken."""
+        if what not in ("action", "choice", "phase", "round", "end"):
+            raise ValueError(f"run_until: what must be action, choice, phase, round or end, got {what!r}")
+        st = self.state
+        phase0, round0 = st.phase, st.round
+        n = 0
+        while n < max_steps and self.state.result is None:
+            if max_rounds is not None and self.state.round > max_rounds:
+                break
+            if n and what == "action" and self.needs() == "action":
+                break
+            if n and what == "choice" and self.needs() == "choice":
+                break
+            self.step(policy)
+            n += 1
+            if what == "phase" and self.state.phase != phase0:
+                break
+            if what == "round" and self.state.round != round0:
+                break
+        return n
+
+    def copy(self, history: bool = False) -> "Game":
+        """An independent game with a cloned state (the log and events are copied too)."""
+        g = Game(self.state.clone(), self.content, self.scene, self.options, self.survivors,
+                 list(self.events), [dict(e) for e in self.log], history=history)
+        return g
+
+    def undo(self) -> None:
+        """Go back one decision or step (requires ``history=True``)."""
+        if not self._history:
+            raise IllegalAction("nothing to undo")
+        st, ne, nl = self._history.pop()
+        self.state = st
+        del self.events[ne:]
+        del self.log[nl:]
+        self._legal_key = None
+
+    # ---- replay and JSON ---------------------------------------------------------------------
+    def replay(self, log: list[dict] | None = None) -> "Game":
+        """A new game from the same scene/seed/options with ``log`` (default: this game's log)
+        re-applied; engine tasks are re-run deterministically."""
+        g = Game.new(self.scene.id, self.state.seed, self.survivors, self.options, self.content,
+                     history=self.keep_history)
+        for entry in (self.log if log is None else log):
+            t = entry["t"]
+            if t == "action":
+                g.apply(Action.from_dict(entry["action"]))
+            elif t == "choice":
+                g.choose(entry["option"])
+            elif t == "step":
+                if not g.state.queue:
+                    raise ValueError("replay: log has an engine step but nothing is queued")
+                g.step()
+            else:
+                raise ValueError(f"replay: unknown log entry {entry!r}")
+        return g
+
+    def to_json(self) -> str:
+        return json.dumps({"format": "nollab-game/1", "scene": self.scene.id, "options": self.options,
+                           "survivors": self.survivors, "state": self.state.to_dict(), "log": self.log,
+                           "events": [e.to_dict() for e in self.events]}, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str, content=None) -> "Game":
+        d = json.loads(text)
+        if d.get("format") != "nollab-game/1":
+            raise ValueError("from_json: not a nollab game (format nollab-game/1)")
+        content = content or default_content()
+        sc = load_scene(d["scene"])
+        sc.bind(content)
+        st = GameState.from_dict(d["state"])
+        return cls(st, content, sc, d["options"], d["survivors"], [Event.from_dict(e) for e in d["events"]], d["log"])
+
+    # ---- summaries ---------------------------------------------------------------------------
+    def summary(self) -> dict:
+        st = self.state
+        return {
+            "scene": st.scene, "seed": st.seed, "rounds": st.round, "result": st.result or "unfinished",
+            "reason": st.reason, "kills": {g: st.kills.get(g, 0) for g in GHOUL_TYPES},
+            "survivors": {s.id: {"xp": s.xp_total, "wounds": s.wounds, "alive": s.alive,
+                                 "level": experience.LEVEL_NAMES[experience.level_of(self.content, s)]}
+                          for s in st.survivors.values()},
+            "steps": st.steps, "state_hash": self.state_hash(),
+        }
+
+    def snapshot(self, events: int | None = 50) -> dict:
+        """Everything a renderer needs, as plain data (fields: :mod:`nollab.rules.snapshot`);
+        ``events``: how many of the latest events to include (None: all)."""
+        from nollab.rules.snapshot import snapshot
+        return snapshot(self, events)

@@ -1,0 +1,329 @@
+"""The round driver: Players' Phase turn order, Ghouls' Phase (activation, spawn), End Phase.
+
+Everything is a queued task ``[name, *args]`` (see :mod:`nollab.rules.context`), so a Ghouls'
+Phase can be stepped one Zone at a time and stopped on any player decision (wound allocation,
+uneven splits, a lone Ghoul's route). Tasks named in :data:`PAUSE` are one visible step each;
+the others run straight through after an action or a choice.
+
+Pure helpers from :mod:`nollab.rules.ghoul_ai` (wound allocation options) and
+:mod:`nollab.rules.spawning` (one Ghoul card) are used where their shape fits a single step.
+"""
+from __future__ import annotations
+
+
+from nollab.content_model import DangerLevel
+from nollab.rules import ghoul_ai, spawning
+from nollab.rules.context import Ctx, gname
+from nollab.rules.experience import highest_level
+from nollab.rules.legal import closed_set, current_candidates
+from nollab.rules.players import activate
+from nollab.rules.state import GHOUL_TYPES, GI, Choice
+
+PAUSE = frozenset({"ghouls_phase", "ghoul_attack", "breakers", "ghoul_move_zone", "spawn_card", "end_phase"})
+
+
+# ------------------------------------------------------------------------------ players' phase
+def task_round_start(ctx: Ctx) -> None:
+    st = ctx.st
+    st.phase = "players"
+    st.turn = 0
+    for s in st.survivors.values():
+        s.activated = False
+        s.done = False
+    first = st.players[st.first_player]
+    ctx.emit("round", "P. 8", f"Round {st.round}: Players' Phase, first player {', '.join(ctx.sname(x) for x in first)}")
+    ctx.push(["next_turn"])
+
+
+def task_next_turn(ctx: Ctx) -> None:
+    """Next Survivor: the current player's, in the order of their choice, then the player to the
+    left (P. 8). A player with one Survivor left activates it at once."""
+    st = ctx.st
+    while st.turn < len(st.players):
+        cands = current_candidates(ctx)
+        if len(cands) == 1:
+            activate(ctx, cands[0])
+            return
+        if cands:
+            st.active = None
+            return  # legal actions: "activate" one of them
+        st.turn += 1
+    ctx.push(["end_players_phase"])
+
+
+def task_end_players_phase(ctx: Ctx) -> None:
+    ctx.st.active = None
+    ctx.scene.end_of_players_phase(ctx)
+    if ctx.st.result is None:
+        ctx.st.phase = "ghouls"
+        ctx.push(["ghouls_phase"])
+
+
+# ------------------------------------------------------------------------------ ghouls' phase
+def task_ghouls_phase(ctx: Ctx) -> None:
+    ctx.emit("phase", "P. 22", "Ghouls' Phase: every Ghoul activates (attacks first, then moves), then Spawn")
+    ctx.push(["activation", None, None], ["spawn_step"], ["end_phase"])
+
+
+def _wanted(types, gtype: str) -> bool:
+    return types is None or gtype in types
+
+
+def _counts(ctx: Ctx, zone: str, types) -> dict[str, int]:
+    c = ctx.st.ghouls_in(zone)
+    return {g: c[i] for i, g in enumerate(GHOUL_TYPES) if c[i] and _wanted(types, g)}
+
+
+def task_activation(ctx: Ctx, types, taunt) -> None:
+    """One Activation of the given Ghouls (all; one type after running out, P. 25; a taunted
+    Zone, P. 46): attacks, then Breakers, then moves (P. 22)."""
+    st = ctx.st
+    tasks = []
+    if taunt is None:
+        for zone in sorted(st.ghouls):
+            if _counts(ctx, zone, types) and st.survivors_in(zone):
+                tasks.append(["ghoul_attack", zone, types, None])
+    else:
+        tz = ctx.surv(taunt["survivor"]).zone
+        if tz == taunt["zone"] and ctx.surv(taunt["survivor"]).alive:
+            tasks.append(["ghoul_attack", tz, types, taunt])
+    tasks.append(["breakers", types, taunt])
+    if types is not None:
+        ctx.emit("activation", "P. 25", f"Extra Activation of every {gname(types[0], 2).split(' ', 1)[1]}")
+    ctx.push(*tasks)
+
+
+def task_ghoul_attack(ctx: Ctx, zone: str, types, taunt) -> None:
+    """Every Ghoul in a Zone with Survivors attacks; the Survivors split the wounds (P. 22)."""
+    st = ctx.st
+    counts = _counts(ctx, zone, types)
+    if taunt is not None:
+        counts = {g: min(n, taunt["counts"][GI[g]]) for g, n in counts.items()}
+        victims = [taunt["survivor"]]
+    else:
+        victims = st.survivors_in(zone)
+    counts = {g: n for g, n in counts.items() if n}
+    if not counts or not victims:
+        return
+    wounds = {g: ctx.content.ghoul_types[g].wounds for g in GHOUL_TYPES}
+    attacks = [ghoul_ai.GhoulAttack(g, n, wounds[g]) for g, n in counts.items()]
+    desc = ", ".join(gname(g, n) for g, n in counts.items())
+    verb = "attacks" if sum(counts.values()) == 1 else "attack"
+    ctx.emit("ghoul_attack", "P. 22", f"{desc} {verb} in {ctx.zname(zone)} (always hit)", zone=zone, counts=counts)
+    if len(victims) == 1:
+        total = sum(a.count * a.wounds for a in attacks)
+        ctx.wound(victims[0], total, f"Ghoul attack: {desc}", "P. 22")
+        return
+    taken = {x: ctx.surv(x).wounds for x in victims}
+    opts = ghoul_ai.wound_allocation_options(attacks, victims, wounds_taken=taken)
+    d = ghoul_ai.default_wound_allocation(opts)
+    order = [d] + [i for i in range(len(opts)) if i != d]
+    options = [[list(p) for p in opts[i].dealt] for i in order]
+    labels = [_wound_label(ctx, opts[i]) for i in order]
+    ctx.ask(Choice("wounds", None, f"Split the Ghoul attacks in {ctx.zname(zone)} ({desc}) among "
+                   f"{', '.join(ctx.sname(x) for x in victims)}", "P. 22", options=options, labels=labels,
+                   default_name="spread", data={"zone": zone, "desc": desc}))
+
+
+def _wound_label(ctx: Ctx, alloc) -> str:
+    parts = [f"{ctx.sname(x)} takes {n} wound{'s' if n != 1 else ''}" for x, n in alloc.dealt if n]
+    if alloc.eliminated:
+        parts.append("eliminated: " + ", ".join(ctx.sname(x) for x in alloc.eliminated))
+    return "; ".join(parts)
+
+
+def resolve_wounds(ctx: Ctx, choice: Choice, option) -> None:
+    for sid, n in option:
+        if n:
+            ctx.wound(sid, n, f"Ghoul attack in {choice.data['zone']}", "P. 22")
+            if ctx.st.result is not None:
+                return
+
+
+def closed_openings_of(ctx: Ctx, zone: str) -> list[str]:
+    """Closed Doors, Barricades, blocked windows and Stairs of a Zone: what Breakers open (P. 22),
+    as :mod:`nollab.rules.ghoul_ai` reads it."""
+    return sorted(ghoul_ai.geometry_cache(ctx.board).closed_openings(zone, closed_set(ctx)))
+
+
+def task_breakers(ctx: Ctx, types, taunt) -> None:
+    """Breakers that did not attack open every closed Door and Barricade of their Zone and
+    spend their Action doing so (P. 22)."""
+    st = ctx.st
+    breaking = []
+    if _wanted(types, "breaker"):
+        zones = [taunt["zone"]] if taunt is not None else sorted(st.ghouls)
+        for zone in zones:
+            n = st.ghouls_in(zone)[GI["breaker"]]
+            if taunt is not None:
+                n = min(n, taunt["counts"][GI["breaker"]])
+            if not n:
+                continue
+            attacked = (ctx.surv(taunt["survivor"]).zone == zone) if taunt is not None else bool(st.survivors_in(zone))
+            if attacked:
+                continue
+            ops = closed_openings_of(ctx, zone)
+            if ops:
+                for o in ops:
+                    st.set_open(o, True)
+                breaking.append(zone)
+                ctx.emit("break", "P. 22", f"{gname('breaker', n)} in {ctx.zname(zone)} break open "
+                         f"{', '.join(ops)}", zone=zone, openings=ops)
+    ctx.push(["ghoul_moves", types, breaking, taunt])
+
+
+def task_ghoul_moves(ctx: Ctx, types, breaking, taunt) -> None:
+    """Snapshot the Ghouls that move (those that neither attacked nor broke) (P. 22-23)."""
+    st = ctx.st
+    tasks = []
+    zones = [taunt["zone"]] if taunt is not None else sorted(st.ghouls)
+    for zone in zones:
+        if taunt is None and st.survivors_in(zone):
+            continue
+        if taunt is not None and ctx.surv(taunt["survivor"]).zone == zone:
+            continue
+        counts = _counts(ctx, zone, types)
+        if taunt is not None:
+            counts = {g: min(n, taunt["counts"][GI[g]]) for g, n in counts.items()}
+        if zone in breaking:
+            counts.pop("breaker", None)
+        counts = {g: n for g, n in counts.items() if n}
+        if counts:
+            tasks.append(["ghoul_move_zone", zone, counts, taunt, {}])
+    ctx.push(*tasks)
+
+
+def task_ghoul_move_zone(ctx: Ctx, zone: str, counts: dict, taunt, answers: dict) -> None:
+    """Move one Zone's Ghouls 1 Zone toward their destination(s) with
+    :func:`nollab.rules.ghoul_ai.plan_moves`: most Survivors in sight, else most Survivors; shortest
+    route with the all-open fallback; even split over equal routes and equal targets; uneven
+    remainders and lone Ghouls are player decisions (P. 23)."""
+    st = ctx.st
+    tt = None
+    if taunt is not None:
+        s = ctx.surv(taunt["survivor"])
+        if not s.alive:
+            return
+        tt = ghoul_ai.Taunt(s.id, s.zone)
+    plan = ghoul_ai.plan_moves(ctx.board, closed_set(ctx), {}, st.survivor_zones(), movers={zone: counts}, taunt=tt)
+    for d in plan.decisions:
+        if d.ghoul_type not in answers:
+            labels = [" + ".join(ctx.zname(z) if z != zone else f"stay ({ctx.zname(z)})" for z in opt)
+                      for opt in d.options]
+            what = (f"the lone {ctx.content.ghoul_types[d.ghoul_type].name}" if counts.get(d.ghoul_type) == 1
+                    else f"the {gname(d.ghoul_type, d.count)} left over by an uneven split")
+            ctx.ask(Choice("ghoul_split", None, f"{ctx.zname(zone)}: where do {what} go?", "P. 23",
+                           options=[list(o) for o in d.options], labels=labels, default_name="first-routes",
+                           data={"zone": zone, "counts": counts, "taunt": taunt, "answers": answers,
+                                 "type": d.ghoul_type}))
+            return
+    key = {d.ghoul_type: d.key for d in plan.decisions}
+    moves = ghoul_ai.resolve_moves(plan, {key[g]: i for g, i in answers.items() if g in key})
+    for m in moves:
+        ctx.remove_ghouls(m.from_zone, m.ghoul_type, m.count)
+        ctx.place_ghouls(m.to_zone, m.ghoul_type, m.count)
+        text = m.explanation.replace(f" from {m.from_zone} to {m.to_zone} ",
+                                     f" from {ctx.zname(m.from_zone)} to {ctx.zname(m.to_zone)} "
+                                     f"{_direction(ctx, m.from_zone, m.to_zone)} ")
+        ctx.emit("ghoul_move", "P. 23", _strip_page(text), zone=m.from_zone, to=m.to_zone, ghoul=m.ghoul_type,
+                 count=m.count)
+    for stay in plan.stays:
+        ctx.emit("ghoul_stay", "P. 23", _strip_page(stay.explanation.replace(f" in {stay.zone}:",
+                                                                            f" in {ctx.zname(stay.zone)}:")),
+                 zone=stay.zone, ghoul=stay.ghoul_type, count=stay.count)
+
+
+def _strip_page(text: str) -> str:
+    return text[:-8] if text.endswith(" (P. 23)") else text
+
+
+def _direction(ctx: Ctx, a: str, b: str) -> str:
+    try:
+        ra, ca = ctx.board.zones[a].centre
+        rb, cb = ctx.board.zones[b].centre
+    except (AttributeError, KeyError):
+        return ""
+    dr, dc = rb - ra, cb - ca
+    if abs(dr) >= abs(dc):
+        return "(south)" if dr > 0 else "(north)"
+    return "(east)" if dc > 0 else "(west)"
+
+
+def resolve_ghoul_split(ctx: Ctx, choice: Choice, option) -> None:
+    d = choice.data
+    answers = dict(d["answers"])
+    answers[d["type"]] = choice.options.index(option)
+    ctx.push(["ghoul_move_zone", d["zone"], d["counts"], d["taunt"], answers])
+
+
+# ------------------------------------------------------------------------------ spawn
+def active_spawn_tokens(ctx: Ctx) -> list[list]:
+    colours = {"white", "red"} | set(ctx.st.flags.get("active_colours", []))
+    return [t for t in ctx.st.spawns if t[1] in colours]
+
+
+def task_spawn_step(ctx: Ctx) -> None:
+    """One Ghoul card per active Spawn token, white Spawn Zone first then clockwise (P. 24)."""
+    toks = active_spawn_tokens(ctx)
+    if not toks:
+        return
+    white = next((z for z, c in toks if c == "white"), toks[0][0])
+    counts: dict[str, int] = {}
+    for z, _c in toks:
+        counts[z] = counts.get(z, 0) + 1
+    clockwise = [z for z in ctx.scene.clockwise if z in counts] + sorted(z for z in counts if z not in ctx.scene.clockwise)
+    order = spawning.spawn_order(clockwise, white, counts)
+    level = DangerLevel(highest_level(ctx.content, ctx.st))
+    ctx.emit("spawn", "P. 24", f"Spawn step at {level.name.title()} Danger Level: {len(order)} Ghoul card"
+             f"{'s' if len(order) != 1 else ''}, white Spawn Zone first, then clockwise")
+    ctx.push(*[["spawn_card", z] for z in order])
+
+
+def draw_ghoul_card(ctx: Ctx):
+    from nollab.rules import rng
+    st = ctx.st
+    if not st.ghoul_deck:
+        st.ghoul_deck = st.ghoul_discard
+        st.ghoul_discard = []
+        st.rng = rng.shuffle(st.rng, st.ghoul_deck)
+        ctx.emit("reshuffle", "P. 24", "The Ghoul deck ran out: its discards are reshuffled")
+    num = st.ghoul_deck.pop()
+    st.ghoul_discard.append(num)
+    return ctx.scene.ghoul_card(num)
+
+
+def task_spawn_card(ctx: Ctx, zone: str) -> None:
+    st = ctx.st
+    card = draw_ghoul_card(ctx)
+    level = DangerLevel(highest_level(ctx.content, st))
+    pool = {g: ctx.content.ghoul_types[g].pool - st.on_board(g) for g in GHOUL_TYPES}
+    gbz = {z: {g: c[i] for i, g in enumerate(GHOUL_TYPES) if c[i]} for z, c in st.ghouls.items()}
+    out = spawning.resolve_spawn_card(card, level, pool, zone, board=ctx.board, closed=closed_set(ctx),
+                                      ghouls_by_zone=gbz)
+    for o in sorted(out.opened):
+        st.set_open(o, True)
+    if out.placed:
+        ctx.place_ghouls(zone, out.ghoul_type, out.placed)
+    text = out.explanation.replace(f" in {zone} ", f" in {ctx.zname(zone)} ")
+    if text.endswith(")") and text.rfind(" (P. ") > 0:
+        text = text[:text.rfind(" (P. ")]
+    ctx.emit("spawn_card", "P. 24" if card.kind == "spawn" else "P. 25", text, zone=zone, card=card.number,
+             placed=out.placed, ghoul=out.ghoul_type, opened=sorted(out.opened))
+    if out.extra_activation:
+        ctx.push(["activation", [out.ghoul_type], None])
+
+
+# ------------------------------------------------------------------------------ end phase
+def task_end_phase(ctx: Ctx) -> None:
+    """Reload weapons refresh; the First Player token passes left (P. 8, P. 28)."""
+    st = ctx.st
+    st.phase = "end"
+    st.fired = []
+    ctx.scene.end_phase(ctx)
+    if st.result is not None:
+        return
+    st.first_player = (st.first_player + 1) % len(st.players)
+    ctx.emit("end", "P. 8", f"End Phase: weapons reloaded, the First Player token passes to "
+             f"{', '.join(ctx.sname(x) for x in st.players[st.first_player])}")
+    st.round += 1
+    ctx.push(["round_start"])

@@ -1,0 +1,242 @@
+"""Scenes: the scene file's ``[map]`` (via :mod:`nollab.board`) and ``[scene]`` tables, plus a
+registry of named hooks for special rules, so new Scenes add hooks without touching the core.
+
+A hook is a class registered with ``@scene_hook("name")``; the scene file lists the hooks it uses
+(``[scene] hooks = ["makeshift_barricades", ...]``). Every method is optional (the base class
+does nothing). Hook points::
+
+    on_setup(ctx)                                  after the standard setup (P. 6-7)
+    legal_actions(ctx, survivor) -> [Action]       extra actions, kind "scene", params (name, arg)
+    action_cost(name) -> int                       Actions paid for one of those (default 1)
+    perform(ctx, sid, name, arg, paid) -> bool     resolve one of those actions
+    resolve_choice(ctx, choice, option) -> bool    answer a Choice of kind "scene:<...>"
+    search_sources(ctx, survivor, decks) -> decks  filter/extend what a Search may draw
+    searched(ctx, sid, source, uid)                after a card is drawn
+    zone_entered(ctx, sid, zone)                   a Survivor entered a Zone
+    traded(ctx, sid, partner, gave, took)          after a Trade
+    can_target(ctx, survivor, zone) -> bool        may a Ranged Action target this Zone
+    can_drive(ctx) -> bool                         may the Car be driven (P. 21 "if the Scene allows")
+    end_of_players_phase(ctx)                      loss checks such as "a Ghoul in the house"
+    end_phase(ctx)                                 End Phase effects
+    check(ctx)                                     objectives: call ctx.win(...) / ctx.lose(...)
+"""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from nollab.board import load_map
+
+SCENES_DIR = Path(__file__).resolve().parent.parent / "data" / "scenes"
+
+#: hook name -> hook class
+HOOKS: dict[str, type] = {}
+
+
+def scene_hook(name: str):
+    """Register a special-rule hook class under ``name`` (used by scene files)."""
+    def deco(cls):
+        if name in HOOKS and HOOKS[name] is not cls:
+            raise ValueError(f"scene hook {name!r} registered twice")
+        cls.hook_name = name
+        HOOKS[name] = cls
+        return cls
+    return deco
+
+
+class Hook:
+    """Base class: every hook point is a no-op."""
+
+    hook_name = ""
+    actions: tuple[str, ...] = ()  # names of the scene actions this hook performs
+
+    def __init__(self, scene: "Scene"):
+        self.scene = scene
+
+    def on_setup(self, ctx) -> None: ...
+    def legal_actions(self, ctx, s) -> list: return []
+    def action_cost(self, name: str) -> int: return 1
+    def perform(self, ctx, sid, name, arg, paid) -> bool: return False
+    def resolve_choice(self, ctx, choice, option) -> bool: return False
+    def search_sources(self, ctx, s, decks: list[str]) -> list[str]: return decks
+    def searched(self, ctx, sid, source, uid) -> None: ...
+    def zone_entered(self, ctx, sid, zone) -> None: ...
+    def traded(self, ctx, sid, partner, gave, took) -> None: ...
+    def can_target(self, ctx, s, zone) -> bool: return True
+    def can_drive(self, ctx) -> bool | None: return None
+    def end_of_players_phase(self, ctx) -> None: ...
+    def end_phase(self, ctx) -> None: ...
+    def check(self, ctx) -> None: ...
+
+
+#: Fallback ``[scene]`` tables for scene files that only carry a ``[map]`` (yet).
+DEFAULT_SCENES: dict[str, dict[str, Any]] = {
+    "S1": {
+        "title": "What's Happening?",
+        "mode": "romero",
+        "starting_w94": "aside",
+        "start": {"1": ["barbra", "ben"], "2": ["harry", "helen", "judy", "tom"]},
+        "hooks": ["winchester_aside", "trusting_each_other", "equipment_stashes", "corpse_lady",
+                  "makeshift_barricades", "barricade_the_house"],
+        "drive": False,
+    },
+}
+
+
+class Scene:
+    """A loaded Scene: board, map tokens, ``[scene]`` data and hook instances."""
+
+    def __init__(self, scene_id: str, board, tokens, data: dict, clockwise: list[str] | None = None,
+                 file: str = ""):
+        self.id = scene_id
+        self.board = board
+        self.tokens = tokens
+        self.data = data
+        self.file = file
+        self.title = data.get("title", scene_id)
+        unknown = [h for h in data.get("hooks", []) if h not in HOOKS]
+        if unknown:
+            raise ValueError(f"{file or scene_id}: [scene] hooks: unknown hook(s) {unknown} (known: {sorted(HOOKS)})")
+        self.hooks = [HOOKS[h](self) for h in data.get("hooks", [])]
+        self.clockwise = list(clockwise or [])
+        self._cards = None
+
+    @classmethod
+    def from_file(cls, scene_id: str, path: Path | None = None) -> "Scene":
+        """Read ``[map]`` with :func:`nollab.board.load_map` and the ``[scene]`` table."""
+        path = path or SCENES_DIR / f"{scene_id}.toml"
+        if not path.exists():
+            raise ValueError(f"scene {scene_id!r}: no scene file {path}")
+        with open(path, "rb") as f:
+            doc = tomllib.load(f)
+        smap = load_map(str(path))
+        data = doc.get("scene") or DEFAULT_SCENES.get(scene_id)
+        if data is None:
+            raise ValueError(f"{path.name}: no [scene] table (title, mode, start, hooks)")
+        clockwise = list(smap.spawn_order()) if smap.tokens.spawns else []
+        return cls(scene_id, smap.board, smap.tokens, data, clockwise, path.name)
+
+    # ---- content helpers ------------------------------------------------------------------------
+    def ghoul_card(self, number: int):
+        return self._cards[number]
+
+    def bind(self, content) -> None:
+        self._cards = {c.number: c for c in content.ghoul_deck}
+
+    def marker_zone(self, kind: str) -> str | None:
+        """Zone of the first map marker of this kind (cached: the map is immutable)."""
+        cache = self.__dict__.setdefault("_markers", {})
+        if kind not in cache:
+            ms = self.tokens.markers_of(kind)
+            cache[kind] = ms[0].zone if ms else None
+        return cache[kind]
+
+    # ---- dispatch -----------------------------------------------------------------------------
+    def on_setup(self, ctx) -> None:
+        for h in self.hooks:
+            h.on_setup(ctx)
+
+    def legal_actions(self, ctx, s) -> list:
+        out = []
+        for h in self.hooks:
+            out.extend(h.legal_actions(ctx, s))
+        return out
+
+    def _owner(self, name: str) -> Hook:
+        for h in self.hooks:
+            if name in h.actions:
+                return h
+        raise KeyError(f"no scene hook performs {name!r}")
+
+    def action_cost(self, action) -> int:
+        return self._owner(action.params[0]).action_cost(action.params[0])
+
+    def action_cost_named(self, name: str) -> int:
+        return self._owner(name).action_cost(name)
+
+    def perform(self, ctx, sid, name, arg, paid) -> None:
+        self._owner(name).perform(ctx, sid, name, arg, paid)
+
+    def resolve_choice(self, ctx, choice, option) -> None:
+        for h in self.hooks:
+            if h.resolve_choice(ctx, choice, option):
+                return
+        raise KeyError(f"no scene hook resolves {choice.kind!r}")
+
+    def search_sources(self, ctx, s, decks):
+        for h in self.hooks:
+            decks = h.search_sources(ctx, s, decks)
+        return decks
+
+    def searched(self, ctx, sid, source, uid) -> None:
+        for h in self.hooks:
+            h.searched(ctx, sid, source, uid)
+
+    def zone_entered(self, ctx, sid, zone) -> None:
+        for h in self.hooks:
+            h.zone_entered(ctx, sid, zone)
+
+    def traded(self, ctx, sid, partner, gave, took) -> None:
+        for h in self.hooks:
+            h.traded(ctx, sid, partner, gave, took)
+
+    def can_target(self, ctx, s, zone) -> bool:
+        return all(h.can_target(ctx, s, zone) for h in self.hooks)
+
+    def can_drive(self, ctx) -> bool:
+        for h in self.hooks:
+            r = h.can_drive(ctx)
+            if r is not None:
+                return r
+        return bool(self.data.get("drive", True))
+
+    def end_of_players_phase(self, ctx) -> None:
+        for h in self.hooks:
+            h.end_of_players_phase(ctx)
+
+    def end_phase(self, ctx) -> None:
+        for h in self.hooks:
+            h.end_phase(ctx)
+
+    def check(self, ctx) -> None:
+        for h in self.hooks:
+            if ctx.st.result is not None:
+                return
+            h.check(ctx)
+
+
+_LOADED: dict[tuple, Scene] = {}
+
+
+def _register_hooks() -> None:
+    """Import the modules that register the shipped hooks (S1; S2-S10 when present)."""
+    import importlib
+    from nollab.rules import s1_hooks  # noqa: F401
+    try:
+        importlib.import_module("nollab.rules.scene_hooks")
+    except ModuleNotFoundError as exc:  # the S2-S10 module is optional
+        if exc.name != "nollab.rules.scene_hooks":
+            raise
+
+
+def load_scene(scene_id: str) -> Scene:
+    """Load ``nollab/data/scenes/<id>.toml`` (or a path) as a :class:`Scene` (cached per file and
+    modification time: a Scene and its Board are immutable, hooks keep no state)."""
+    p = Path(scene_id)
+    path = p if (p.suffix == ".toml" and p.exists()) else SCENES_DIR / f"{scene_id.upper()}.toml"
+    key = (str(path), path.stat().st_mtime_ns if path.exists() else 0)
+    got = _LOADED.get(key)
+    if got is None:
+        got = _LOADED[key] = _load_scene(scene_id)
+    # a fresh Scene per game (hooks and ``board`` may be replaced per game, e.g. travelling tiles);
+    # the parsed Board and tokens are shared (immutable)
+    return Scene(got.id, got.board, got.tokens, got.data, got.clockwise, got.file)
+
+
+def _load_scene(scene_id: str) -> Scene:
+    _register_hooks()
+    p = Path(scene_id)
+    if p.suffix == ".toml" and p.exists():
+        return Scene.from_file(p.stem, p)
+    return Scene.from_file(scene_id.upper())

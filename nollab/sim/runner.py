@@ -1,0 +1,227 @@
+"""Monte Carlo runs of whole games: ``run(scene, policy, games=N, seed=S, workers=W, client=None)``.
+
+Reproducibility: game ``i`` uses the ``i``-th child of ``numpy.random.SeedSequence(seed).spawn(N)``
+(two 64-bit words: the engine seed and the policy seed), computed once in the caller. Games are
+independent and rows are sorted by index, so **the same seed gives the same table whatever the
+backend, the number of workers or the batch size** (a test compares in-process, 2 processes and a
+Dask ``LocalCluster``).
+
+Backends:
+
+* in-process -- ``workers=0`` or ``1`` (also chosen when there is a single batch);
+* local processes (the default, ``workers=None`` = one per CPU) -- ``concurrent.futures``
+  ``ProcessPoolExecutor``; the ``fork`` start method when no other thread runs (fast, and a
+  policy class defined in a notebook is found by the children), ``spawn`` otherwise;
+* Dask distributed -- pass ``client=`` a ``dask.distributed.Client`` (local or a cluster).
+
+Games travel in batches (default: about 8 batches per worker, at least 4 games each, at most 64)
+so each task is tens of milliseconds or more and scheduling overhead stays small.
+
+A game ends as "won"/"lost" by the Scene's objectives, or as "timeout" after ``max_rounds``
+rounds (or ``max_steps`` engine steps): a stalemate is recorded, never waited on.
+"""
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import pickle
+import threading
+import time
+from typing import Any, Callable, Sequence
+
+from nollab.sim.policy import PolicySpec, make_policy, policy_name
+from nollab.sim.results import SimResults, row_from_summary
+
+__all__ = ["run", "play_game", "run_batch", "game_seeds", "DEFAULT_MAX_ROUNDS", "DEFAULT_MAX_STEPS",
+           "default_team", "scene_max_rounds"]
+
+#: rounds after which an unfinished game is recorded as a "timeout" (unless the Scene sets
+#: ``max_rounds`` in its ``[scene]`` table or the caller passes ``max_rounds``)
+DEFAULT_MAX_ROUNDS = 40
+#: engine steps after which an unfinished game is a "timeout" (guards a policy that loops on free actions)
+DEFAULT_MAX_STEPS = 200_000
+
+Progress = Callable[[int, int], Any]
+
+
+def game_seeds(seed: int, games: int) -> list[tuple[int, int]]:
+    """``(engine seed, policy seed)`` of each game: the two 64-bit words of the i-th child of
+    ``SeedSequence(seed)`` (independent streams, NumPy's documented way to parallelise)."""
+    try:
+        import numpy as np
+    except ImportError as exc:
+        raise ImportError("nollab.sim needs numpy (pip install 'nollab[sim]')") from exc
+    if games < 0:
+        raise ValueError(f"games must be >= 0, got {games}")
+    out = []
+    for child in np.random.SeedSequence(int(seed)).spawn(int(games)):
+        a, b = child.generate_state(2, dtype=np.uint64)
+        out.append((int(a), int(b)))
+    return out
+
+
+def default_team(scene: str, n: int | None = None) -> list[str]:
+    """The Scene's starting lineup (its ``[scene] start`` areas, in order), cut to ``n`` Survivors."""
+    from nollab.rules.setup import SURVIVOR_ORDER
+    from nollab.rules.scene import load_scene
+    start = load_scene(scene).data.get("start", {})
+    team = [x for area in sorted(start) for x in start[area]] or list(SURVIVOR_ORDER)
+    if n is None:
+        return team
+    if not 1 <= n <= len(team):
+        raise ValueError(f"team size must be 1..{len(team)}, got {n}")
+    return team[:n]
+
+
+def scene_max_rounds(scene: str) -> int:
+    from nollab.rules.scene import load_scene
+    return int(load_scene(scene).data.get("max_rounds", DEFAULT_MAX_ROUNDS))
+
+
+def play_game(scene: str, policy: PolicySpec, index: int, seed: int, policy_seed: int, *,
+              survivors: Sequence[str] | None = None, options: dict | None = None,
+              max_rounds: int = DEFAULT_MAX_ROUNDS, max_steps: int = DEFAULT_MAX_STEPS) -> dict:
+    """Play one game to its end (or the round/step bound) and return its table row."""
+    from nollab.rules.game import Game
+    g = Game.new(scene, seed=seed, survivors=list(survivors) if survivors else None, options=options,
+                 history=False)
+    pol = make_policy(policy, policy_seed)
+    g.run_until("end", policy=pol, max_rounds=max_rounds, max_steps=max_steps)
+    timed_out = g.state.result is None
+    summary = g.summary()
+    if timed_out:
+        summary["rounds"] = min(summary["rounds"], max_rounds)
+    return row_from_summary(index, seed, summary, timed_out, policy_seed)
+
+
+def run_batch(common: dict, items: Sequence[tuple[int, int, int]]) -> list[dict]:
+    """Play the games ``items`` = ``[(index, engine seed, policy seed), ...]`` (the unit of work
+    sent to a process or a Dask worker)."""
+    return [play_game(common["scene"], common["policy"], i, s, ps, survivors=common["survivors"],
+                      options=common["options"], max_rounds=common["max_rounds"], max_steps=common["max_steps"])
+            for i, s, ps in items]
+
+
+def _batches(items: list, size: int) -> list[list]:
+    return [items[i:i + size] for i in range(0, len(items), size)]
+
+
+def _progress(progress, total: int):
+    """(callback(done), close()) from ``progress``: None/False (silent), True/"tqdm" (a tqdm bar on
+    stderr), or a callable ``f(done, total)`` (e.g. the ipywidgets bar of ``nollab.widgets.sim_panel``)."""
+    if progress is None or progress is False:
+        return (lambda done: None), (lambda: None)
+    if progress is True or progress == "tqdm":
+        from tqdm.auto import tqdm
+        bar = tqdm(total=total, unit="game", desc="simulate")
+        state = {"done": 0}
+
+        def update(done: int) -> None:
+            bar.update(done - state["done"])
+            state["done"] = done
+        return update, bar.close
+    if callable(progress):
+        progress(0, total)
+        return (lambda done: progress(done, total)), (lambda: None)
+    raise ValueError(f"progress must be None, True, 'tqdm' or a callable f(done, total), got {progress!r}")
+
+
+def run(scene: str, policy: PolicySpec = "heuristic", games: int = 100, seed: int = 0,
+        workers: int | None = None, client=None, progress=None, *, survivors: Sequence[str] | None = None,
+        options: dict | None = None, max_rounds: int | None = None, max_steps: int = DEFAULT_MAX_STEPS,
+        batch_size: int | None = None) -> SimResults:
+    """Play ``games`` games of ``scene`` with ``policy`` and return the results table.
+
+    ``policy``: a name ("first", "random", "heuristic", "idle"), a policy instance or a factory
+    (see :mod:`nollab.sim.policy`). ``workers``: 0/1 in-process, N local processes (default: one
+    per CPU); ``client``: a ``dask.distributed.Client`` (then ``workers`` is ignored).
+    ``progress``: None, True (tqdm) or ``f(done, total)``. ``survivors``: the team (default: the
+    Scene's lineup); ``options``: passed to ``Game.new``; ``max_rounds``: the timeout bound.
+    """
+    from nollab.rules.game import default_content
+    from nollab.rules.scene import load_scene
+    if not isinstance(scene, str) or not scene:
+        raise ValueError(f"scene must be a scene id such as 'S1', got {scene!r}")
+    load_scene(scene)  # fails here, in the caller, with the scene file's own message
+    default_content()  # warm the caches the forked workers inherit
+    make_policy(policy, 0)  # a bad policy spec fails here, clearly
+    if not isinstance(games, int) or games < 0:
+        raise ValueError(f"games must be an integer >= 0, got {games!r}")
+    if workers is not None and (not isinstance(workers, int) or workers < 0):
+        raise ValueError(f"workers must be an integer >= 0, got {workers!r}")
+    if batch_size is not None and (not isinstance(batch_size, int) or batch_size < 1):
+        raise ValueError(f"batch_size must be an integer >= 1, got {batch_size!r}")
+    mr = scene_max_rounds(scene) if max_rounds is None else int(max_rounds)
+    if mr < 1:
+        raise ValueError(f"max_rounds must be >= 1, got {max_rounds!r}")
+    team = list(survivors) if survivors else None
+    common = {"scene": scene, "policy": policy, "survivors": team, "options": dict(options or {}),
+              "max_rounds": mr, "max_steps": int(max_steps)}
+    meta = {"scene": scene, "policy": policy_name(policy), "seed": int(seed), "games": games,
+            "max_rounds": mr, "team": ",".join(team or default_team(scene)), "options": common["options"]}
+    items = [(i, s, ps) for i, (s, ps) in enumerate(game_seeds(seed, games))]
+    nproc = (os.cpu_count() or 1) if workers is None else workers
+    size = batch_size or max(4, min(64, math.ceil(games / (max(nproc, 1) * 8)) if games else 1))
+    batches = _batches(items, size)
+    update, close = _progress(progress, games)
+    t0 = time.perf_counter()
+    try:
+        if client is not None:
+            rows = _run_dask(client, common, batches, update)
+            backend = "dask"
+        elif nproc <= 1 or len(batches) <= 1:
+            rows, done = [], 0
+            for b in batches:
+                rows += run_batch(common, b)
+                done += len(b)
+                update(done)
+            backend = "in-process"
+        else:
+            rows = _run_processes(min(nproc, len(batches)), common, batches, update)
+            backend = f"processes({min(nproc, len(batches))})"
+    finally:
+        close()
+    out = SimResults(rows, meta)
+    out.timing = {"seconds": time.perf_counter() - t0, "backend": backend, "batches": len(batches),
+                  "batch_size": size}
+    return out
+
+
+def _check_picklable(common: dict) -> None:
+    try:
+        pickle.dumps(common["policy"])
+    except Exception as exc:  # lambdas, local functions, open handles...
+        raise ValueError(f"policy {common['policy']!r} cannot be sent to worker processes ({exc}); define it "
+                         "at module level, or use workers=1, or a Dask client (cloudpickle)") from exc
+
+
+def _run_processes(n: int, common: dict, batches: list, update) -> list[dict]:
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    _check_picklable(common)
+    method = "fork" if ("fork" in multiprocessing.get_all_start_methods()
+                        and threading.active_count() == 1) else "spawn"
+    rows: list[dict] = []
+    done = 0
+    with ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context(method)) as ex:
+        futs = {ex.submit(run_batch, common, b): len(b) for b in batches}
+        for f in as_completed(futs):
+            rows += f.result()
+            done += futs[f]
+            update(done)
+    return rows
+
+
+def _run_dask(client, common: dict, batches: list, update) -> list[dict]:
+    from dask.distributed import as_completed
+    # ``common`` is small (scene id, policy spec, options): sent with each task rather than
+    # scattered, which avoids a released-while-reused race on content-hashed scatter keys
+    futs = [client.submit(run_batch, common, b, pure=False) for b in batches]
+    sizes = {f.key: len(b) for f, b in zip(futs, batches)}
+    rows: list[dict] = []
+    done = 0
+    for f in as_completed(futs):
+        rows += f.result()
+        done += sizes[f.key]
+        update(done)
+    return rows

@@ -1,0 +1,149 @@
+"""BoardView: a display list on a three-layer ipycanvas ``MultiCanvas``, with zone clicks and hover.
+
+* One layer per display-list layer (tiles, tokens, overlay); :meth:`BoardView.show` redraws only
+  the layers whose shapes changed, and a whole frame goes out inside one ``hold_canvas()`` (one
+  message instead of hundreds; the IOPub limit is 1000 messages/s).
+* Clicks map to zones through the display list's hit-test (``DisplayList.zone_at``); hovering
+  shows the zone's tooltip under the board.
+* Voilà: draw commands are not widget state, and Voilà runs the notebook before the browser
+  connects, so the first frames are lost. The board is redrawn from ``on_client_ready`` (first
+  connection, reconnect, page reload). ipycanvas issue #322: the kernel-side canvas manager
+  remembers the canvas it last switched to and does not re-send the switch to a new client,
+  whose first command then fails ("Cannot read properties of undefined (reading
+  'clearCanvas')"). We forget that cached selection before redrawing. The attribute is private,
+  so ipycanvas is pinned to 0.14.3 in pyproject and the browser test guards the fix.
+"""
+from __future__ import annotations
+
+import html
+from typing import Callable
+
+import ipycanvas
+import ipycanvas.canvas as _ipc
+import ipywidgets as W
+
+from nollab.render.shapes import LAYERS, DisplayList, Rect
+from .canvas_backend import draw_shapes
+
+if not hasattr(_ipc._CANVAS_MANAGER, "_current_canvas"):  # pragma: no cover - version guard
+    raise ImportError(
+        f"ipycanvas {ipycanvas.__version__}: the Voilà redraw fix needs _CanvasManager._current_canvas; "
+        "install the pinned ipycanvas==0.14.3"
+    )
+
+ZoneCallback = Callable[[str], None]
+
+
+def forget_selected_canvas() -> None:
+    """Workaround for ipycanvas #322: make the next command re-send ``switchCanvas``."""
+    _ipc._CANVAS_MANAGER._current_canvas = None
+
+
+class BoardView(W.VBox):
+    """A board drawn on a ``MultiCanvas`` (layers: tiles, tokens, overlay).
+
+    ``BoardView(display_list)`` draws at once (in a live notebook) and again whenever a browser
+    client becomes ready. ``view.show(new_list)`` redraws the changed layers only.
+    ``view.on_zone_click(fn)`` calls ``fn(zone_id)`` on a click inside a zone.
+    """
+
+    def __init__(self, display_list: DisplayList | None = None, *, scale: float = 1.0) -> None:
+        self.scale = float(scale)
+        w, h = (display_list.width, display_list.height) if display_list else (480.0, 480.0)
+        self.canvas = ipycanvas.MultiCanvas(
+            len(LAYERS), width=int(w), height=int(h),
+            layout=W.Layout(width=f"{int(w * self.scale)}px", height=f"{int(h * self.scale)}px"),
+        )
+        self.canvas.add_class("nollab-board")
+        self.hover = W.HTML(value="&nbsp;", layout=W.Layout(min_height="1.6em"))
+        self.hover.add_class("nollab-board-hover")
+        super().__init__([self.canvas, self.hover])
+        self._dl: DisplayList | None = None
+        self._drawn: DisplayList | None = None
+        self._click_callbacks: list[ZoneCallback] = []
+        self._hover_zone: str | None = None
+        #: Frames sent and, for the last one, which layers it drew (tests and the bench read them).
+        self.frames = 0
+        self.last_layers: tuple[str, ...] = ()
+        self.client_ready_count = 0
+        self.canvas.on_client_ready(self._on_client_ready)
+        self.canvas.on_mouse_down(self._on_mouse_down)
+        self.canvas.on_mouse_move(self._on_mouse_move)
+        self.canvas.on_mouse_out(self._on_mouse_out)
+        if display_list is not None:
+            self.show(display_list)
+
+    # ---------------------------------------------------------------- drawing
+    @property
+    def display_list(self) -> DisplayList | None:
+        """The display list currently shown."""
+        return self._dl
+
+    def show(self, display_list: DisplayList) -> tuple[str, ...]:
+        """Show ``display_list``, redrawing only the layers that differ; returns those layers."""
+        self._dl = display_list
+        if (display_list.width, display_list.height) != (self.canvas.width, self.canvas.height):
+            self.canvas.width, self.canvas.height = int(display_list.width), int(display_list.height)
+            self.canvas.layout.width = f"{int(display_list.width * self.scale)}px"
+            self.canvas.layout.height = f"{int(display_list.height * self.scale)}px"
+        return self._draw(display_list.changed_layers(self._drawn))
+
+    def redraw(self) -> tuple[str, ...]:
+        """Draw every layer again (what a newly connected client needs)."""
+        return self._draw(LAYERS)
+
+    def _draw(self, layers: tuple[str, ...]) -> tuple[str, ...]:
+        dl = self._dl
+        if dl is None or not layers:
+            return ()
+        with ipycanvas.hold_canvas():
+            for name in layers:
+                layer = self.canvas[LAYERS.index(name)]
+                shapes = dl.layer(name)
+                if name == "tiles":
+                    shapes = (Rect(0, 0, dl.width, dl.height, fill=dl.background),) + shapes
+                draw_shapes(layer, shapes)
+        self._drawn = dl
+        self.frames += 1
+        self.last_layers = tuple(layers)
+        return self.last_layers
+
+    def _on_client_ready(self, *_: object) -> None:
+        self.client_ready_count += 1
+        forget_selected_canvas()
+        self.redraw()
+
+    # ---------------------------------------------------------------- events
+    def on_zone_click(self, callback: ZoneCallback, remove: bool = False) -> None:
+        """Register (or remove) ``callback(zone_id)`` for clicks on a zone."""
+        if remove:
+            self._click_callbacks.remove(callback)
+        else:
+            self._click_callbacks.append(callback)
+
+    def zone_at(self, x: float, y: float) -> str | None:
+        """The zone at canvas pixel (x, y), or None."""
+        return self._dl.zone_at(x, y) if self._dl else None
+
+    def click(self, x: float, y: float) -> str | None:
+        """Act as if the board were clicked at (x, y) (used by the mouse handler and by tests)."""
+        zone = self.zone_at(x, y)
+        if zone is not None:
+            for cb in list(self._click_callbacks):
+                cb(zone)
+        return zone
+
+    def _on_mouse_down(self, x: float, y: float) -> None:
+        self.click(x, y)
+
+    def _on_mouse_move(self, x: float, y: float) -> None:
+        zone = self.zone_at(x, y)
+        if zone != self._hover_zone:
+            self._hover_zone = zone
+            text = self._dl.tooltip(zone) if (self._dl and zone) else ""
+            self.hover.value = html.escape(text) if text else "&nbsp;"
+            self.canvas.tooltip = text or None
+
+    def _on_mouse_out(self, *_: float) -> None:
+        self._hover_zone = None
+        self.hover.value = "&nbsp;"
