@@ -97,3 +97,29 @@ def test_scene1_svg_parses_and_has_a_title():
     root = ET.fromstring(svg)
     assert root.find("{http://www.w3.org/2000/svg}title").text == "S1"
     assert svg.count('data-tag="spawn:') == 4
+
+
+def test_snapshot_from_a_live_scene1_game():
+    """S1 setup (P. 33): Survivors in Starting Areas #1/#2 in Romero Mode, the W94 set aside in
+    its Zone, the corpse lady on the stairs, the white Spawn token first (P. 24)."""
+    from nollab.rules import Game
+    from nollab.render import snapshot_from_game
+
+    game = Game.new(scene="S1", seed=7)
+    sm = load_map("S1")
+    snap = snapshot_from_game(game)
+    areas = sm.tokens.starting_areas
+    where = {s.name: s.zone for s in snap.survivors}
+    assert {where["Barbra"], where["Ben"]} == {areas["1"]}
+    assert {where["Harry"], where["Helen"], where["Judy"], where["Tom"]} == {areas["2"]}
+    assert all(s.mode == "romero" for s in snap.survivors)
+    assert [s.name for s in snap.survivors if s.active] == [game.state.active.title()]
+    colours = {s.name: s.colour for s in snap.survivors}
+    assert colours["Ben"] == game.content.survivors["ben"].color
+    items = {(m.zone, m.label) for m in snap.markers if m.kind == "item"}
+    w94 = next(m.zone for m in sm.tokens.markers if m.kind == "winchester-94")
+    lady = next(m.zone for m in sm.tokens.markers if m.kind == "corpse-lady")
+    assert (w94, "W94") in items and (lady, "Lady") in items
+    assert snap.spawns[0].colour == "white" and snap.ghouls == ()
+    dl = display_list(game)
+    assert dl.tagged("survivor-active") and len(dl.tagged("survivor", "tokens")) >= 6

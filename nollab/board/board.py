@@ -67,6 +67,12 @@ class Board:
     :func:`nollab.board.assemble`.
     """
 
+    def _repr_svg_(self) -> str:
+        """Inline picture in Jupyter (render sits above board, hence the local import)."""
+        from nollab.render import svg_for
+
+        return svg_for(self)
+
     def __init__(self, *, rows: int, cols: int, cell_zone: list[list[str | None]],
                  zones: Iterable[Zone], openings: Iterable[Opening],
                  walls: Iterable[tuple[Cell, Cell]] = (), tiles: Iterable[TilePlacement] = (),

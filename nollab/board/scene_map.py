@@ -55,6 +55,12 @@ class SceneMap:
     file: str
     layout: tuple[tuple[str | None, ...], ...] = field(default=())
 
+    def _repr_svg_(self) -> str:
+        """Inline picture in Jupyter: the map with its tokens."""
+        from nollab.render import svg_for
+
+        return svg_for(self)
+
     @property
     def spawn_zones(self) -> tuple[str, ...]:
         """Distinct Zones holding Spawn tokens, in clockwise order from the white one."""
