@@ -228,3 +228,19 @@ def test_a_second_decision_raised_while_one_is_pending_is_asked_right_after():
     assert g.pending is not None and g.pending.options == ["shove"]
     g.choose("shove")
     assert g.state.survivors["tom"].extra_skills == ["sniper", "shove"]
+
+
+def test_scene_tasks_run_as_queued_engine_steps():
+    from nollab.board import board_from_grid
+    from nollab.rules.sandbox import sandbox
+    from nollab.rules.scene import scene_task
+
+    @scene_task("test_place_walker")
+    def place(ctx, zone):
+        ctx.place_ghouls(zone, "walker", 1)
+
+    g = sandbox(board_from_grid("ab", {"a": "exterior", "b": "exterior"}), {"tom": "T:a"})
+    g.state.queue.insert(0, ["test_place_walker", "T:b"])
+    assert g.needs() == "step"
+    g.step()
+    assert g.state.ghouls == {"T:b": (1, 0, 0, 0)}

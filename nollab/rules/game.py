@@ -15,7 +15,7 @@ from nollab.rules import car, combat, experience, legal, phases, players
 from nollab.rules.actions import Action
 from nollab.rules.context import Ctx
 from nollab.rules.events import Event, IllegalAction
-from nollab.rules.scene import load_scene
+from nollab.rules.scene import SCENE_TASKS, load_scene
 from nollab.rules.setup import announce, build_state
 from nollab.rules.state import GHOUL_TYPES, Choice, GameState
 
@@ -184,7 +184,8 @@ class Game:
     def _run_task(self, ctx: Ctx) -> None:
         st = self.state
         task = st.queue.pop(0)
-        TASKS[task[0]](ctx, *task[1:])
+        fn = TASKS.get(task[0]) or SCENE_TASKS[task[0]]
+        fn(ctx, *task[1:])
         st.steps += 1
         self._check(ctx)
 

@@ -19,6 +19,10 @@ does nothing). Hook points::
     end_of_players_phase(ctx)                      loss checks such as "a Ghoul in the house"
     end_phase(ctx)                                 End Phase effects
     check(ctx)                                     objectives: call ctx.win(...) / ctx.lose(...)
+
+A rule that needs its own queued step registers it with ``@scene_task("name")`` and queues it with
+``ctx.push(["name", *json_args])``; player decisions use ``ctx.ask(Choice("scene:<kind>", ...))``
+answered by the hook's ``resolve_choice``.
 """
 from __future__ import annotations
 
@@ -32,6 +36,17 @@ SCENES_DIR = Path(__file__).resolve().parent.parent / "data" / "scenes"
 
 #: hook name -> hook class
 HOOKS: dict[str, type] = {}
+#: engine task name -> function(ctx, *args), for Scene rules that need a queued step of their own
+SCENE_TASKS: dict[str, Any] = {}
+
+
+def scene_task(name: str):
+    """Register a queued engine task for a Scene rule: ``ctx.push([name, *args])`` runs it as one
+    step (JSON-serialisable args only), e.g. drawing Ghoul cards room by room."""
+    def deco(fn):
+        SCENE_TASKS[name] = fn
+        return fn
+    return deco
 
 
 def scene_hook(name: str):
