@@ -266,35 +266,76 @@ class OddsPanel(W.VBox):
 
     # -- live game --------------------------------------------------------------------------------
     def set_from_zone(self, game: Any, zone_id: str, survivor: str | None = None) -> None:
-        """Take the target Zone's Ghouls and the other Survivors in it from a live game.
+        """Take the target Zone, the attacker's weapon, Skills and re-roll card from a live game.
 
-        ``survivor`` (default: the active one) is the attacker: not counted as a friend ("A Survivor
-        can't hit themselves with their own attacks", P. 28), and the first weapon in their hands is
-        selected (its Ranged line when it has both).
+        The reading is :mod:`nollab.prob.live` (the engine's own Skill logic, Line of Sight and Range):
+        ``survivor`` (default: the active one) is the attacker, never counted as a friend ("A Survivor
+        can't hit themselves with their own attacks", P. 28). With a ``Game``, the first attack legal
+        right now at that Zone is loaded (hand order, Ranged line first) with the Skills active now
+        (Romero side, Relatives forcing Romero, P. 14, 17), Dual and the Plenty of Bullets/Shells card;
+        when no attack is legal there, the Zone's Ghouls are loaded and the reason is shown. A bare
+        ``GameState`` (no board or content) gives the Ghouls, the friends and the first weapon in Hand.
         """
+        from nollab.prob import live as L
+
         st = _state_of(game)
-        counts = dict(zip(GHOUL_TYPES, st.ghouls_in(zone_id)))
         attacker = survivor if survivor is not None else getattr(st, "active", None)
-        friends = [s for s in st.survivors_in(zone_id) if s != attacker]
-        if attacker is not None and attacker in st.survivors:
-            for uid in st.survivors[attacker].hands:
-                if uid is None:
-                    continue
-                card_id = st.cards[uid]
-                keys = [k for k in self.lines if k.split(":")[0] == card_id]
-                if keys:
-                    ranged = [k for k in keys if k.endswith(":ranged")]
-                    self._syncing = True
-                    try:
-                        self.w_weapon.value = (ranged or keys)[0]
-                        self._fill_from_weapon(self.w_weapon.value)
-                    finally:
-                        self._syncing = False
-                    break
+        counts, friends = L.zone_reading(st, zone_id, attacker)
+        reading = None
+        why = ""
+        if attacker is not None and attacker in st.survivors and hasattr(game, "_ctx"):
+            options = [o for o in L.attack_options(game, attacker) if o.zone == zone_id]
+            order = {cid: i for i, cid in enumerate(st.cards[u] for u in st.survivors[attacker].hands if u is not None)}
+            options.sort(key=lambda o: (order.get(o.weapon.split(":")[0], len(order)), not o.weapon.endswith(":ranged")))
+            keys = [o.weapon for o in options if o.weapon in self.lines]
+            if keys:
+                reading = L.live_attack(game, attacker, keys[0], zone_id, goal=self.w_goal.value)
+            else:
+                first = self._first_weapon(st, attacker)
+                try:
+                    L.live_attack(game, attacker, first or "car", zone_id)
+                except ValueError as exc:
+                    why = str(exc)
+        self._syncing = True
+        try:
+            if reading is not None:
+                key = f"{reading.weapon}:{reading.action}"
+                self.w_weapon.value = key
+                self._fill_from_weapon(key)
+                self.w_dual.value = bool(reading.spec.dual)
+                self.w_skills.value = tuple(k for k in ATTACK_SKILLS if k in reading.skills)
+                self.w_plenty.value = bool(reading.plenty)
+                counts, friends = dict(reading.target), list(reading.friends)
+            else:
+                first = self._first_weapon(st, attacker)
+                if first is not None:
+                    self.w_weapon.value = first
+                    self._fill_from_weapon(first)
+        finally:
+            self._syncing = False
         self.source = f"zone {zone_id}"
         who = f", attacker {attacker}" if attacker else ""
-        self.w_source.value = f"<i>live: Zone {escape(str(zone_id))}{escape(who)}</i>"
+        extra = ""
+        if reading is not None:
+            extra = f" ({reading.mode.title()} side, Range {reading.range})"
+            if reading.notes:
+                extra += "<br>" + "<br>".join(escape(n) for n in reading.notes)
+        elif why:
+            extra = f"<br><span class='nollab-odds-not-legal'>not legal now: {escape(why)}</span>"
+        self.w_source.value = f"<i>live: Zone {escape(str(zone_id))}{escape(who)}{extra}</i>"
         self.set_target(friends=len(friends), **counts)
+
+    def _first_weapon(self, st: Any, attacker: str | None) -> str | None:
+        """The first weapon line in the attacker's Hands (its Ranged line when it has both)."""
+        if attacker is None or attacker not in st.survivors:
+            return None
+        for uid in st.survivors[attacker].hands:
+            if uid is None:
+                continue
+            keys = [k for k in self.lines if k.split(":")[0] == st.cards[uid]]
+            if keys:
+                return ([k for k in keys if k.endswith(":ranged")] or keys)[0]
+        return None
 
     def follow(self, board_view: Any, game: Any) -> None:
         """Load a Zone into the panel whenever it is clicked on ``board_view`` (``on_zone_click``)."""

@@ -127,27 +127,26 @@ class SpawnPanel(W.VBox):
 
     # -- live game --------------------------------------------------------------------------------
     def set_from_game(self, game: Any) -> None:
-        """Read level, Spawn Zones, the Ghoul deck + discard pile and the Ghouls on the board off a game."""
+        """Read the next spawn step off a live game with :func:`nollab.prob.live.spawn_from_state`: the
+        highest Danger Level of the living Survivors (P. 24, Ultrared P. 32), one card per active Spawn
+        token (P. 24), the Ghoul deck + discard pile and the Ghouls on the board (P. 25)."""
+        from nollab.prob.live import spawn_from_state
+
         st = _state_of(game)
-        xp = max((s.xp for s in st.survivors.values() if s.alive), default=0)
-        level = self.content.danger_level(xp).key
-        numbers = set(st.ghoul_deck) | set(st.ghoul_discard)
-        by_number = {c.number: c for c in self.content.ghoul_deck}
-        unknown = sorted(n for n in numbers if n not in by_number)
-        if unknown:
-            raise ValueError(f"game: Ghoul card numbers {unknown} are not in the content's deck")
+        live = spawn_from_state(game, content=self.content).live
         self._syncing = True
         try:
-            self.live_cards = [by_number[n] for n in sorted(numbers)]
-            self.w_level.value = level
-            self.w_zones.value = len(st.spawns)
-            self.w_discarded.value = ",".join(str(n) for n in st.ghoul_discard)
+            self.live_cards = list(live.cards)
+            self.w_level.value = LEVELS[live.level]
+            self.w_zones.value = min(sum(live.tokens.values()), self.w_zones.max)
+            self.w_discarded.value = ",".join(str(n) for n in live.discards)
             for t, w in self.w_on_board.items():
-                w.value = st.on_board(t)
+                w.value = live.on_board.get(t, 0)
         finally:
             self._syncing = False
-        self.w_source.value = (f"<i>live: round {st.round}, {len(st.ghoul_deck)} cards to draw, "
-                               f"{len(st.ghoul_discard)} discarded</i>")
+        tokens = ", ".join(f"{z}×{n}" if n > 1 else z for z, n in live.tokens.items()) or "none"
+        self.w_source.value = (f"<i>live: round {st.round}, {len(live.draw_pile)} cards to draw, "
+                               f"{len(live.discards)} discarded; Spawn Zones {escape(tokens)}</i>")
         self.update()
 
     # -- output -----------------------------------------------------------------------------------
@@ -202,13 +201,14 @@ class SpawnPanel(W.VBox):
         if r.reshuffle:
             rows.append("<tr><td colspan=2><i>the deck runs out: the discards are reshuffled (P. 24)</i></td></tr>")
         self.out_summary.value = f"<table class='nollab-spawn-table'>{''.join(rows)}</table>"
-        total = r.ghouls.map(lambda g: sum(c for _, c in g))
+        # only what is shown: the total and one marginal per type, never the joint (P. 24-25)
+        total = r.total()
         self.out_total.value = dist_chart(total, title="Ghouls spawned (all types)", css_class="spawn-total",
                                           width=420, color="#5a4a8a")
         colors = {"walker": "#4f7a3a", "breaker": "#8a5a2b", "fatty": "#a83b3b", "relative": "#3b6ea8"}
         charts = []
-        for i, t in enumerate(r.types):
-            marginal = r.ghouls.map(lambda g, i=i: g[i][1])
+        for t in r.types:
+            marginal = r.marginal(t)
             if len(marginal) > 1:
                 charts.append(dist_chart(marginal, title=PLURAL.get(t, t), css_class=f"spawn-{t}",
                                          width=210, height=130, color=colors.get(t, "#555")))

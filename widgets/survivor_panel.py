@@ -1,6 +1,8 @@
 """SurvivorPanel: one Survivor's dashboard as an HTML widget (P. 7, 14-16).
 
-Shows the mode (Romero: the black-and-white side; Zombicide, P. 14), the Danger Bar with the XP
+Shows the side faceup now (Romero: the black-and-white side; Zombicide, P. 14; a Relative on the
+board forces Romero, P. 17) and the Skills usable now, both from the engine
+(:func:`nollab.rules.skills.effective_mode`, :func:`nollab.rules.skills.active_skills`), the Danger Bar with the XP
 tracker (Blue 0-6, Yellow 7-18, Orange 19-42, Red 43+, P. 14), the Wound Bar (eliminated at 3,
 P. 22), the 2 Hand and 3 Backpack slots (P. 16), the unlocked Skills, and carried Barricade tokens
 (S1). :func:`survivor_html` is the pure part (testable without a browser); the widget only
@@ -116,6 +118,21 @@ def _card_name(content: Any, state: Any, uid: int | None) -> str | None:
     return eq.name if eq is not None else str(cid).replace("_", " ").title()
 
 
+def _mode_and_skills(game: Any, s: Any) -> tuple[str, list[str]]:
+    """The side faceup now and the Skills usable now, from the engine's own logic (never re-derived):
+    :func:`nollab.rules.skills.effective_mode` (a Relative on the board forces Romero, P. 17) and
+    :func:`nollab.rules.skills.active_skills` (tracker positions read on the faceup side, P. 14;
+    Ultrared picks, P. 32)."""
+    from nollab.rules.skills import active_skills, effective_mode
+
+    content = getattr(game, "content", None)
+    if content is None or s.id not in getattr(content, "survivors", {}):
+        return s.mode, [str(k) for k in getattr(s, "extra_skills", ())]
+    names = [content.skills[k].name if k in content.skills else str(k)
+             for k in active_skills(content, game.state, s)]
+    return effective_mode(game.state, s), names
+
+
 def survivor_views(game: Any) -> tuple[SurvivorView, ...]:
     """One :class:`SurvivorView` per Survivor of a live ``nollab.rules.Game``."""
     state = game.state
@@ -125,17 +142,7 @@ def survivor_views(game: Any) -> tuple[SurvivorView, ...]:
         card = content.survivors.get(sid) if content is not None else None
         name = card.name if card is not None else sid.title()
         colour = card.color if card is not None else "#888888"
-        skills: list[str] = []
-        if card is not None:
-            tree = card.zombicide if s.mode == "zombicide" else card.romero
-            for level, index in s.slots:
-                try:
-                    sk = tree.levels[level][index]
-                except (IndexError, TypeError):
-                    continue
-                skills.append(content.skills[sk].name if sk in content.skills else sk)
-        for sk in getattr(s, "extra_skills", ()):
-            skills.append(content.skills[sk].name if content is not None and sk in content.skills else str(sk))
+        mode, skills = _mode_and_skills(game, s)
         left = None
         if hasattr(game, "actions_left"):
             try:
@@ -143,7 +150,7 @@ def survivor_views(game: Any) -> tuple[SurvivorView, ...]:
             except Exception:  # the engine may not expose it for inactive survivors
                 left = None
         out.append(SurvivorView(
-            id=sid, name=name, colour=colour, mode=s.mode, xp=s.xp, wounds=s.wounds,
+            id=sid, name=name, colour=colour, mode=mode, xp=s.xp, wounds=s.wounds,
             hands=tuple(_card_name(content, state, u) for u in s.hands),
             backpack=tuple(_card_name(content, state, u) for u in s.backpack),
             skills=tuple(skills), zone=_zone_label(game, s.zone), active=(sid == state.active),

@@ -5,6 +5,12 @@ Examples::
     nollab odds --weapon Uzi --dual --target walker=3 --json
     nollab odds --dice 2 --accuracy 4 --damage 2 --ranged --target "fatty=1,relative=1,walker=2"
     nollab odds --weapon "Sawed-Off" --target walker=1 --friends 1 --plenty --reroll optimal --actions 3
+    nollab odds --save game.json --survivor ben --zone 2R:c --weapon "Ithaca M37" --json   # a saved game
+
+With ``--save`` (a game written by ``Game.to_json()``) everything about the attack is read off the game by
+:mod:`nollab.prob.live`: the weapon in Hand (the first legal one at ``--zone`` when ``--weapon`` is left
+out), Dual, Skills, the Plenty card, Range and Line of Sight, the Ghouls and friends in the Zone. The JSON
+then also has ``live`` (what was read) and ``p_friend_eliminated``.
 
 JSON keys: ``hits``, ``kills`` (``"fatty=1,walker=2"``, zeros left out, ``"none"``), ``friendly_wounds``,
 ``p_clear`` (within ``--actions``), ``expected_kills``; also ``xp``, ``expected_hits``, ``dice``. Every
@@ -50,6 +56,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--target", default="", help='Ghouls in the target Zone, e.g. "walker=2,fatty=1"')
     g.add_argument("--friends", default="0", help="other Survivors in the target Zone")
     g.add_argument("--actions", default="1", help="Actions available: p_clear is within this many")
+    live = parser.add_argument_group("live game (a saved game)")
+    live.add_argument("--save", metavar="FILE.json", help="read the attack off a game saved with Game.to_json()")
+    live.add_argument("--survivor", help="with --save: the attacker's id (default: the active Survivor)")
+    live.add_argument("--zone", help="with --save: the target Zone id")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     if add_pack_arguments is not None:
         try:
@@ -259,10 +269,104 @@ def run(args: argparse.Namespace) -> int:
         return int(run_pack(args) or 0)
     from nollab.prob.query import attack_odds
 
+    if args.save is not None or args.survivor is not None or args.zone is not None:
+        return run_live(args)
     spec, actions = build_spec(args)
     res, p_clear = attack_odds(spec, actions)
     if args.json:
         print(json.dumps(result_json(res, p_clear, actions), indent=2))
     else:
         print(render_text(spec, res, p_clear, actions))
+    return 0
+
+
+# ---- a saved game (nollab.prob.live) ------------------------------------------------------------------
+_AD_HOC = (("dice", "--dice"), ("accuracy", "--accuracy"), ("damage", "--damage"), ("range_", "--range"),
+           ("target", "--target"), ("skill", "--skill"), ("plenty", "--plenty"), ("reload", "--reload"),
+           ("car", "--car"))
+
+
+def load_saved_game(path: str):
+    """A ``Game`` from a ``Game.to_json()`` file; UsageError naming ``--save`` otherwise."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except FileNotFoundError:
+        raise UsageError(f"--save: no such file {path!r}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"--save: cannot read {path!r} ({exc})") from None
+    from nollab.rules.game import Game
+
+    try:
+        return Game.from_json(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"--save: {path} is not JSON ({exc.msg}, line {exc.lineno})") from None
+    except (ValueError, KeyError, TypeError) as exc:
+        raise UsageError(f"--save: {path} is not a saved nollab game ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})") from None
+
+
+def run_live(args: argparse.Namespace) -> int:
+    """``--save FILE --zone Z [--survivor ID] [--weapon NAME]``: odds of that attack right now."""
+    from nollab.prob import live as L
+
+    if args.save is None:
+        raise UsageError("--survivor/--zone: read a saved game, so --save FILE.json is required")
+    for attr, flag in _AD_HOC:
+        if getattr(args, attr) not in (None, False, "", []):
+            raise UsageError(f"{flag}: not with --save (the game gives the weapon, Skills and target)")
+    if args.friends not in ("0", 0):
+        raise UsageError("--friends: not with --save (the game gives the Survivors in the Zone)")
+    if not args.zone:
+        raise UsageError("--zone: the target Zone id is required with --save")
+    actions = _int(args.actions, "--actions", 1, 30)
+    reroll, k = (args.reroll or "optimal").strip().lower(), None
+    m = re.fullmatch(r"if-fewer-than-(\d+)", reroll)
+    if m:
+        reroll, k = "if-fewer-than-k", int(m.group(1))
+    elif reroll not in ("never", "always", "optimal"):
+        raise UsageError(f"--reroll must be never, always, optimal or if-fewer-than-K, got {args.reroll!r}")
+    game = load_saved_game(args.save)
+    st = game.state
+    sid = args.survivor or st.active
+    if sid is None:
+        raise UsageError("--survivor: no Survivor is taking their Turn in this game; name the attacker")
+    if sid not in st.survivors:
+        raise UsageError(f"--survivor: unknown survivor {sid!r} (in this game: {', '.join(st.survivors)})")
+    if args.zone not in game.board.zones:
+        raise UsageError(f"--zone: unknown zone {args.zone!r} in this game's board")
+    weapon = args.weapon
+    if weapon is not None and (args.melee or args.ranged) and weapon.strip().lower() != "car":
+        weapon = f"{weapon}:{'melee' if args.melee else 'ranged'}"
+    if weapon is None:
+        options = [o for o in L.attack_options(game, sid) if o.zone == args.zone]
+        if not options:
+            raise UsageError(f"--zone: {sid} has no legal attack at {args.zone} right now "
+                             "(weapon in Hand, Range and Line of Sight, Ghouls there; P. 20, P. 26-27)")
+        weapon = options[0].weapon.replace("car:car", "car")
+    try:
+        res = L.attack_from_state(game, sid, weapon, args.zone, dual=True if args.dual else None, reroll=reroll,
+                                  goal=args.goal, actions=actions, reroll_k=k)
+    except L.LiveAttackError as exc:
+        head, _, rest = str(exc).partition(": ")
+        if head in ("weapon", "zone", "survivor", "dual"):
+            raise UsageError(f"--{head}: {rest}") from None
+        raise UsageError(f"--save: {exc}") from None
+    except ValueError as exc:
+        raise UsageError(f"--goal: {exc}") from None
+    lv = res.live
+    if args.json:
+        out = result_json(res, res.p_clear_within, actions)
+        out["p_friend_eliminated"] = frac(res.p_friend_eliminated)
+        out["live"] = {"survivor": lv.survivor, "weapon": lv.weapon, "action": lv.action, "zone": lv.zone,
+                       "range": lv.range, "mode": lv.mode, "dual": lv.spec.dual, "skills": list(lv.skills),
+                       "plenty": lv.plenty, "target": dict(lv.target), "friends": list(lv.friends),
+                       "notes": list(lv.notes)}
+        print(json.dumps(out, indent=2))
+    else:
+        head = (f"{lv.survivor} ({lv.mode.title()} side) attacks {lv.zone} at Range {lv.range} with {lv.weapon}"
+                f"{' (Dual)' if lv.spec.dual else ''}; Skills: {', '.join(lv.skills) or 'none'}"
+                f"; friends there: {', '.join(lv.friends) or 'none'}")
+        text = render_text(lv.spec, res, res.p_clear_within, actions)
+        extra = f"\nP(a friend is eliminated: game lost) = {frac(res.p_friend_eliminated)}" if lv.friends else ""
+        print("\n".join([head, *lv.notes, "", text]) + extra)
     return 0

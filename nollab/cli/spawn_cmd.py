@@ -4,6 +4,11 @@ Examples::
 
     nollab spawn --level yellow --zones 3 --json
     nollab spawn --level red --deck easy --no-opening-cards --discarded 1,12 --on-board walker=25
+    nollab spawn --save game.json --json     # the next spawn step of a game saved with Game.to_json()
+
+``--save FILE.json`` reads everything off the game (:func:`nollab.prob.live.spawn_from_state`): the highest
+Danger Level, one card per active Spawn token, the draw pile and discards, the Ghouls on the board; the
+JSON then also has ``live`` (``level``, ``tokens`` by Spawn Zone, ``draw_pile``, ``discards``).
 
 JSON keys: ``ghouls`` (distribution of totals by type, keys like ``"walker=3,fatty=1"``, zeros left out,
 ``"none"`` when nothing spawns), ``p_relative``, ``p_opening``, ``expected`` (by type); also
@@ -31,13 +36,14 @@ SPAWN_ORDER = ("walker", "breaker", "fatty", "relative")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--level", default="blue", help="Danger Level read on the cards: blue, yellow, orange, red")
-    parser.add_argument("--zones", default="1", help="Spawn Zones (one card each) in the step; default 1")
+    parser.add_argument("--level", default=None, help="Danger Level read on the cards: blue, yellow, orange, red")
+    parser.add_argument("--zones", default=None, help="Spawn Zones (one card each) in the step; default 1")
     parser.add_argument("--deck", default="all", help="difficulty preset (P. 32): all (#1-42), easy (#1-21), hard (#22-42)")
     parser.add_argument("--no-opening-cards", action="store_true", help="leave out the opening cards #43-46")
     parser.add_argument("--discarded", default="", help="card numbers already in the discard pile, e.g. 1,12")
     parser.add_argument("--deck-file", help="a TOML deck file in the shipped schema (your own box)")
     parser.add_argument("--on-board", default="", help='Ghouls already on the board, e.g. "walker=25,fatty=3"')
+    parser.add_argument("--save", metavar="FILE.json", help="the next spawn step of a game saved with Game.to_json()")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -100,6 +106,10 @@ def query(args):
     from nollab.prob.query import parse_target
     from nollab.prob.spawn import NOTLD_POOLS, select_deck, spawn_step
 
+    if args.level is None:
+        args.level = "blue"
+    if args.zones is None:
+        args.zones = "1"
     level = str(args.level).strip().lower()
     if level not in LEVELS:
         raise UsageError(f"--level must be one of {', '.join(LEVELS)}, got {args.level!r}")
@@ -179,7 +189,44 @@ def render_text(args, res) -> str:
     return "\n".join(lines)
 
 
+def query_saved(args):
+    """``--save FILE``: the SpawnResult of the saved game's next spawn step (other inputs refused)."""
+    from nollab.cli.odds_cmd import load_saved_game
+    from nollab.prob.live import spawn_from_state
+
+    given = [flag for attr, flag in (("level", "--level"), ("zones", "--zones"), ("discarded", "--discarded"),
+                                     ("deck_file", "--deck-file"), ("on_board", "--on-board"),
+                                     ("no_opening_cards", "--no-opening-cards")) if getattr(args, attr)]
+    if str(args.deck).strip().lower() != "all":
+        given.append("--deck")
+    if given:
+        raise UsageError(f"{given[0]}: not with --save (the saved game gives the deck, level and Spawn Zones)")
+    game = load_saved_game(args.save)
+    try:
+        res = spawn_from_state(game)
+    except ValueError as exc:
+        raise UsageError(f"--save: {exc}") from None
+    args.level = LEVELS[res.live.level]
+    args.zones = str(sum(res.live.tokens.values()))
+    args.deck = "of the saved game"
+    return res
+
+
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "save", None) is not None:
+        res = query_saved(args)
+        out = result_json(res)
+        lv = res.live
+        out["live"] = {"level": LEVELS[lv.level], "tokens": dict(lv.tokens), "draw_pile": len(lv.draw_pile),
+                       "discards": list(lv.discards), "on_board": dict(lv.on_board)}
+        if args.json:
+            print(json.dumps(out, indent=2))
+        else:
+            where = ", ".join(f"{z} x{n}" for z, n in lv.tokens.items()) or "none"
+            print(f"Saved game: {len(lv.draw_pile)} cards to draw, {len(lv.discards)} discarded; "
+                  f"active Spawn Zones: {where}")
+            print(render_text(args, res))
+        return 0
     res = query(args)
     print(json.dumps(result_json(res), indent=2) if args.json else render_text(args, res))
     return 0

@@ -3,7 +3,8 @@
 Modules: :mod:`.dist` (``Dist``, integer weights), :mod:`.dice` (d6 pools, re-roll policies),
 :mod:`.targeting` (P. 27 Targeting Priority Order, free allocation), :mod:`.attack` (one attack),
 :mod:`.multi` (clear a Zone within k Actions), :mod:`.spawn` (Ghoul cards), :mod:`.symbolic` (sympy
-closed forms), :mod:`.query` (stable entry points: ``attack_spec``, ``attack_odds``, ``spawn_odds``).
+closed forms), :mod:`.query` (stable entry points: ``attack_spec``, ``attack_odds``, ``spawn_odds``),
+:mod:`.live` (read a live ``Game``: ``attack_from_state``, ``attack_options``, ``spawn_from_state``).
 
 Quick use::
 
@@ -26,6 +27,8 @@ _EXPORTS = {
     "attack_spec": "query", "attack_odds": "query", "parse_skill": "query", "parse_target": "query",
     "spawn_odds": "query",
     "SpawnResult": "spawn", "select_deck": "spawn", "spawn_step": "spawn",
+    "attack_from_state": "live", "attack_options": "live", "spawn_from_state": "live", "live_attack": "live",
+    "LiveAttackError": "live", "LiveAttackResult": "live",
 }
 __all__ = sorted(_EXPORTS)
 
