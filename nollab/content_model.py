@@ -238,13 +238,26 @@ class Content:
         return out
 
     def weapon(self, name_or_id: str) -> EquipmentCard:
-        """Look up an Equipment card by id or by (case-insensitive) English name."""
+        """Look up an Equipment card by id or English name (case-insensitive).
+
+        A player types what they see at the table, so a name that matches exactly one
+        card by its first words also works ("Ithaca" -> Ithaca M37, "S&W" is not enough
+        only if ambiguous). Ambiguous or unknown names raise ``KeyError`` naming the candidates.
+        """
         if name_or_id in self.equipment:
             return self.equipment[name_or_id]
-        key = name_or_id.strip().lower()
+        key = " ".join(name_or_id.strip().lower().split())
         for card in self.equipment.values():
-            if card.name.lower() == key or card.id == key.replace(" ", "_"):
+            if card.name.lower() == key or card.id == key.replace(" ", "_").replace("-", "_"):
                 return card
+        if key:
+            hits = [c for c in self.equipment.values()
+                    if c.name.lower().startswith(key) or c.id.startswith(key.replace(" ", "_"))]
+            if len(hits) == 1:
+                return hits[0]
+            if len(hits) > 1:
+                names = ", ".join(sorted(c.name for c in hits))
+                raise KeyError(f"ambiguous equipment {name_or_id!r} (could be: {names})")
         raise KeyError(f"unknown equipment {name_or_id!r}")
 
     def skill(self, name_or_id: str) -> Skill:

@@ -267,3 +267,19 @@ def test_override_with_own_provenance(tmp_path: Path) -> None:
     assert axe.provenance["melee.dice"] == axe.provenance["melee.damage"]
     assert axe.provenance["melee.dice"].note == "friend's memory"
     assert axe.provenance["name"].source == "rulebook"
+
+
+def test_weapon_lookup_by_unique_prefix_and_ambiguity():
+    """Players type the name they read on the card: a unique prefix is enough."""
+    import pytest
+
+    from nollab.content import load_content
+
+    c = load_content()
+    assert c.weapon("Ithaca").id == "ithaca_m37"
+    assert c.weapon("  sawed-off ").id == "sawed_off"
+    assert c.weapon("scoped").id == "scoped_winchester"
+    with pytest.raises(KeyError, match="ambiguous"):
+        c.weapon("t")  # Table Leg, Tire Iron, Torch
+    with pytest.raises(KeyError, match="unknown"):
+        c.weapon("Bazooka")

@@ -105,7 +105,9 @@ def _profile(args, content):
         return content.car.attack, None
     try:
         card = content.weapon(name)
-    except KeyError:
+    except KeyError as exc:
+        if "ambiguous" in str(exc):
+            raise UsageError(f"--weapon: {exc.args[0]}") from None
         known = ", ".join(sorted(c.name for c in content.equipment.values() if c.is_weapon or c.effect == "molotov"))
         raise UsageError(f"--weapon: unknown weapon {name!r} (known: {known}, car)") from None
     if card.effect == "molotov":
