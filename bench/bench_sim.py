@@ -9,7 +9,8 @@ Prints:
   the goal is >= 10,000 steps/s;
 - **sim.run**: the same games through ``nollab.sim.run`` in-process (workers=1) and with 2 local
   processes (workers=2; pool start-up included): the ratio is the parallel speed-up, goal >= 1.7x
-  on 2 free cores;
+  on 2 free cores, plus the CPU time of parent + workers against one process (the parallel
+  overhead, which a busy machine cannot distort, and the speed-up it allows on 2 idle cores);
 - **dask**: a ``LocalCluster(n_workers=2, processes=True)`` (started and warmed up before timing):
   the overhead per game against 2 local processes, and per task with one game per task
   (``batch_size=1``), which is why ``run`` batches games;
@@ -47,11 +48,19 @@ def engine_rate(games: int, seed: int = 1) -> tuple[float, int, float, float]:
     return dt, steps, steps / dt, steps / dc
 
 
+def cpu_now() -> float:
+    """CPU seconds of this process plus its finished (reaped) children."""
+    import resource
+    ch = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + ch.ru_utime + ch.ru_stime
+
+
 def timed_run(**kw):
+    """(wall seconds, results, CPU seconds of this process and its worker processes)."""
     import nollab.sim as sim
-    t = time.perf_counter()
+    t, c = time.perf_counter(), cpu_now()
     r = sim.run("S1", "random", **kw)
-    return time.perf_counter() - t, r
+    return time.perf_counter() - t, r, cpu_now() - c
 
 
 def main(argv=None) -> int:
@@ -67,13 +76,18 @@ def main(argv=None) -> int:
           f"{steps} steps = {rate:9.0f} steps/s, {cpu_rate:9.0f} steps per CPU-s "
           f"({steps / n:.0f} steps/game)  goal >= 10,000 steps/s")
 
-    t1, r1 = timed_run(games=n, seed=1, workers=1)
+    t1, r1, c1 = timed_run(games=n, seed=1, workers=1)
     s1 = r1.summary()["steps"]
     print(f"sim.run workers=1     : {t1:6.2f} s = {n / t1:7.1f} games/s, {s1 / t1:9.0f} steps/s")
-    t2, r2 = timed_run(games=n, seed=1, workers=2)
+    t2, r2, c2 = timed_run(games=n, seed=1, workers=2)
     assert r2 == r1, "workers=2 table differs from workers=1 (is the engine being edited right now?)"
     print(f"sim.run workers=2     : {t2:6.2f} s = {n / t2:7.1f} games/s, {s1 / t2:9.0f} steps/s, "
           f"speed-up {t1 / t2:.2f}x (goal >= 1.7x)  [{r2.timing['batches']} batches]")
+    # on a shared machine the wall-clock ratio depends on the neighbours; the CPU ratio does not:
+    # 2 workers spend c2 CPU-s for what 1 process does in c1, so on 2 idle cores the speed-up is
+    # bounded by 2 * c1 / c2 (pool start-up and pickling included in c2)
+    print(f"  CPU: {c1:.2f} s (1 process) vs {c2:.2f} s (parent + 2 workers): parallel overhead "
+          f"{100 * (c2 / c1 - 1):+.1f}%, speed-up on 2 idle cores <= {2 * c1 / c2:.2f}x")
 
     if not args.no_dask:
         from dask.distributed import Client, LocalCluster
@@ -82,11 +96,11 @@ def main(argv=None) -> int:
                 Client(cl) as client:
             start = time.perf_counter() - t
             timed_run(games=8, seed=99, client=client)  # warm the workers (imports, content, scene)
-            td, rd = timed_run(games=n, seed=1, client=client)
+            td, rd, _ = timed_run(games=n, seed=1, client=client)
             assert rd == r1, "Dask table differs from workers=1 (is the engine being edited right now?)"
             small = min(n, 100)
-            tb1, rb1 = timed_run(games=small, seed=1, client=client, batch_size=1)
-            tbd, rbd = timed_run(games=small, seed=1, client=client)
+            tb1, rb1, _ = timed_run(games=small, seed=1, client=client, batch_size=1)
+            tbd, rbd, _ = timed_run(games=small, seed=1, client=client)
             assert rb1 == rbd
         print(f"dask LocalCluster(2)  : start {start:.1f} s; {td:6.2f} s = {n / td:7.1f} games/s, "
               f"overhead vs 2 processes {1000 * (td - t2) / n:+.2f} ms/game  [{rd.timing['batches']} batches]")

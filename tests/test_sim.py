@@ -103,6 +103,17 @@ def test_policy_protocol_class_instance_and_name():
         sim.run("S1", AlwaysDoNothing, games=4, seed=4, workers=1).rows
 
 
+def test_a_policy_by_import_path():
+    by_path = sim.run("S1", "nollab.sim.policy:IdlePolicy", games=3, seed=4, workers=1)
+    assert by_path.rows == sim.run("S1", "idle", games=3, seed=4, workers=1).rows
+    with pytest.raises(ValueError, match="cannot import 'nollab.sim.policy:Nope'"):
+        make_policy("nollab.sim.policy:Nope")
+    out = subprocess.run(NOLLAB + ["simulate", "--games", "2", "--workers", "1", "--policy",
+                                   "nollab.sim.policy:IdlePolicy", "--max-rounds", "1"],
+                         capture_output=True, text=True, check=True)
+    assert "timeout 2" in out.stdout
+
+
 def test_bad_inputs_name_the_argument():
     with pytest.raises(ValueError, match="unknown policy 'nope'"):
         sim.run("S1", "nope", games=1)
@@ -112,10 +123,15 @@ def test_bad_inputs_name_the_argument():
         sim.run("S99", "random", games=1)
     with pytest.raises(ValueError, match="workers"):
         sim.run("S1", "random", games=1, workers=-2)
-    with pytest.raises(ValueError, match="cannot be sent to worker processes"):
-        sim.run("S1", lambda seed=0: AlwaysDoNothing(), games=8, workers=2, batch_size=2)
     with pytest.raises(ValueError, match="neither a policy name"):
         make_policy(42)
+
+
+def test_a_lambda_factory_travels_to_worker_processes():
+    """The run's settings go to the workers with cloudpickle, so a lambda (or a notebook class) works."""
+    two = sim.run("S1", lambda seed=0: AlwaysDoNothing(), games=6, seed=3, workers=2, batch_size=2)
+    assert two.timing["backend"] == "processes(2)"
+    assert two.rows == sim.run("S1", "idle", games=6, seed=3, workers=1).rows
 
 
 def test_heuristic_beats_random_on_scene_1():
@@ -172,6 +188,8 @@ def test_wilson_interval_closed_forms():
     # 0 wins of n: the upper bound is z^2 / (n + z^2)
     lo, hi = wilson_interval(0, 10)
     assert lo == 0.0 and math.isclose(hi, 1.96**2 / (10 + 1.96**2), rel_tol=1e-12)
+    for n in (1, 7, 100, 1000):  # the ends are exact, whatever the rounding
+        assert wilson_interval(0, n)[0] == 0.0 and wilson_interval(n, n)[1] == 1.0
     lo, hi = wilson_interval(10, 10)
     assert hi == 1.0 and math.isclose(lo, 10 / (10 + 1.96**2), rel_tol=1e-12)
     lo, hi = wilson_interval(50, 100)  # symmetric around 1/2
@@ -235,3 +253,30 @@ def test_sim_panel_shows_win_rate_and_progress():
     assert f'data-value="{wins}/6"' in panel.summary.value
     assert panel.progress.widget.value == 6 and panel.progress.label.value == "6/6 games"
     assert "nollab-sim-rounds" in panel.rounds.value and "nollab-sim-kills" in panel.kills.value
+
+
+def test_step_bound_is_a_timeout_too():
+    r = sim.run("S1", "random", games=3, seed=1, workers=1, max_steps=5)
+    assert [row["result"] for row in r] == ["timeout"] * 3
+
+
+def test_first_and_random_are_the_engines_policies():
+    from nollab.rules.policies import FirstPolicy, RandomPolicy
+    assert sim.first is FirstPolicy and sim.random is RandomPolicy
+    assert type(make_policy("random", 3)) is RandomPolicy
+    assert sim.run("S1", "first", games=2, seed=1, workers=1).rows == \
+        sim.run("S1", FirstPolicy(), games=2, seed=1, workers=1).rows
+
+
+def test_default_batches_are_several_games():
+    """Tasks well above 10 ms: at least 4 games (each a few ms or more) per batch by default."""
+    r = sim.run("S1", "random", games=40, seed=1, workers=2)
+    assert r.timing["batch_size"] >= 4 and r.timing["batches"] == math.ceil(40 / r.timing["batch_size"])
+
+
+def test_heuristic_never_swings_damage_1_at_a_fatty():
+    """P. 27: a Fatty needs Damage 2; a Table Leg (Damage 1) cannot kill it, so the bot walks away."""
+    g = sandbox(STREET, {"ben": "T:a"}, ghouls={"T:a": {"fatty": 1}}, inventory={"ben": ["table_leg"]})
+    a = _bot_action(g)
+    assert a.kind != "melee"
+    assert a == Action("move", "ben", ("T:b",))

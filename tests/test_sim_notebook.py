@@ -17,6 +17,31 @@ def test_scene_difficulty_notebook_runs(monkeypatch):
     assert "<td>S1</td><td>What&#x27;s Happening?</td><td>Easy</td><td>6</td><td>3</td>" in text
     assert "<td>S1</td><td>What&#x27;s Happening?</td><td>Easy</td><td>1</td><td>3</td>" in text
     assert "S1: team of 6 wins" in text
+    assert "S1, team of 6: heuristic" in text and "no-search" in text
     mimes = [m for cell in nb.cells for out in cell.get("outputs", []) for m in out.get("data", {})]
     assert mimes.count("image/png") >= 2  # the win-rate plot and the rounds/kills plot
     assert "application/vnd.jupyter.widget-view+json" in mimes
+
+
+@pytest.mark.notebook
+def test_a_policy_defined_in_a_notebook_runs_on_two_processes(tmp_path):
+    """In a Jupyter kernel (threads running) the pool uses forkserver and cloudpickle: a policy
+    class defined in a cell still plays on 2 worker processes, with the in-process table."""
+    import nbformat
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(
+        "import nollab.sim as sim\n"
+        "class Lazy:\n"
+        "    name = 'lazy'\n"
+        "    def choose_action(self, game, actions):\n"
+        "        return next((a for a in actions if a.kind == 'do_nothing'), actions[0])\n"
+        "    def choose_option(self, game, choice):\n"
+        "        return choice.options[choice.default]\n"
+        "two = sim.run('S1', Lazy, games=6, seed=3, workers=2, batch_size=2)\n"
+        "one = sim.run('S1', 'idle', games=6, seed=3, workers=1)\n"
+        "print(two.timing['backend'], two.rows == one.rows)")]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path = tmp_path / "lazy.ipynb"
+    nbformat.write(nb, path)
+    out = notebook_text_outputs(run_notebook(path, timeout=120))
+    assert "processes(2) True" in out

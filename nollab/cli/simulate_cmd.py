@@ -24,7 +24,8 @@ HELP = "Monte Carlo games of a Scene with a bot: win rate (95% CI), rounds, kill
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scene", default="S1", help="scene id, e.g. S1 (default S1)")
-    parser.add_argument("--policy", default="heuristic", help="first, random, heuristic or idle (default heuristic)")
+    parser.add_argument("--policy", default="heuristic",
+                        help="first, random, heuristic, idle, or module:Name of your own (default heuristic)")
     parser.add_argument("--games", default="100", help="number of games (default 100)")
     parser.add_argument("--seed", default="0", help="master seed: game i uses SeedSequence(seed).spawn(N)[i]")
     parser.add_argument("--workers", default=None,
@@ -53,8 +54,14 @@ def run(args: argparse.Namespace) -> int:
     seed = _int(args.seed, "--seed", -(2**63), 2**63 - 1)
     workers = None if args.workers is None else _int(args.workers, "--workers", 0, 512)
     max_rounds = None if args.max_rounds is None else _int(args.max_rounds, "--max-rounds", 1, 10_000)
-    if args.policy not in POLICIES:
-        raise UsageError(f"--policy must be one of {', '.join(sorted(POLICIES))}, got {args.policy!r}")
+    if args.policy not in POLICIES and ":" not in args.policy:
+        raise UsageError(f"--policy must be one of {', '.join(sorted(POLICIES))} or module:Name, got {args.policy!r}")
+    if ":" in args.policy:
+        from nollab.sim.policy import make_policy
+        try:
+            make_policy(args.policy, 0)
+        except ValueError as exc:
+            raise UsageError(f"--policy: {exc}") from None
     try:
         from nollab.rules.scene import load_scene
         load_scene(args.scene)

@@ -5,7 +5,9 @@ What it values, in order (the scores are in :data:`SCORES`, so a notebook can tu
 1. **Objectives** -- Scene special actions that advance a win: block a window with a carried
    Barricade token, take an open Barricade token, turn Boards into a token (S1 "Makeshift
    barricades", P. 33); remove the corpse lady (S1); walk towards the zones the objective needs
-   (windows still open, takeable tokens, objective markers such as the pump or Johnny).
+   (windows still open, takeable tokens; Ghouls inside a house that must stay empty, S2/S4/S5;
+   rooms not yet Searched, S9; objective markers such as the pump or Johnny), opening a door
+   only when it shortens that way; shut the house's doors when it must stay empty; leave the Car.
 2. **Shooting when the odds are good** -- every Melee/Ranged Action is judged with the exact
    distributions of :func:`nollab.prob.attack` (P. 26-28): expected kills, minus a heavy price
    per expected Friendly Fire Wound on Survivors in the target Zone (P. 28); a shot is taken only
@@ -26,7 +28,8 @@ the rulebook or the engine's ruling marks as the default), except a searched wea
 kept in a hand when possible. The bot has a seed only to break exact ties reproducibly.
 
 Known limits (it is a baseline, not an expert): no lookahead, no Trade planning, Skills are
-ignored when judging odds (the base weapon line is used), no Car driving plans.
+ignored when judging odds (the base weapon line is used), no Car driving plans, no Molotov or
+Spawn-token plans -- so it wins S1 and S2 and almost never S3-S10 (see notebook 05).
 """
 from __future__ import annotations
 
@@ -43,7 +46,8 @@ SCORES: dict[str, float] = {
     "block_window": 100.0, "boards": 95.0, "take_barricade": 90.0, "remove_corpse": 22.0,
     "shot_base": 40.0, "per_kill": 25.0, "per_ff_wound": 120.0, "min_kills": 0.45, "max_ff": 0.15,
     "close_threat": 60.0, "close_far": 4.0, "search_early": 45.0, "search_late": 18.0,
-    "search_aside": 70.0, "goal_step": 150.0, "safety": 2.0, "spare_token": 60.0, "into_ghouls": 40.0,
+    "search_aside": 70.0, "goal_step": 150.0, "safety": 2.0, "spare_token": 60.0, "car_out": 25.0,
+    "goal_search": 60.0, "defend_house": 30.0, "seal_house": 70.0, "into_ghouls": 40.0,
     "reload": 30.0, "combine": 50.0, "equip": 26.0, "open_door": -5.0, "do_nothing": 0.0,
 }
 EARLY_ROUNDS = 3
@@ -139,12 +143,13 @@ class HeuristicPolicy:
             if str(a.params[0]).startswith("aside:"):
                 return w["search_aside"]
             early = v.st.round <= EARLY_ROUNDS or None in v.me.hands
-            return w["search_early"] if early else w["search_late"]
+            bonus = w["goal_search"] if v.me.zone in v.unsearched_rooms() else 0.0
+            return (w["search_early"] if early else w["search_late"]) + bonus
         if k in ("door", "barricade"):
             oid, what = a.params
             if what == "close":
                 return self._score_close(v, oid)
-            return w["open_door"] - (50.0 if v.ghoul_near(v.board.openings[oid].other(v.me.zone), 1) else 0.0)
+            return self._score_open(v, oid)
         if k == "reload":
             return w["reload"] if v.ghouls_in_sight() else 5.0
         if k == "combine":
@@ -155,7 +160,9 @@ class HeuristicPolicy:
             n = v.st.ghoul_count(a.params[1])
             friends = len(v.st.survivors_in(a.params[1]))
             return w["shot_base"] + w["per_kill"] * n - 200.0 * friends if n >= 3 else -1.0
-        return -10.0  # discard, trade, shove, taunt, car actions, bloodlust: not part of this bot's plan
+        if k == "car_out":
+            return w["car_out"]  # S9/S10 start in the Car; this bot plays on foot
+        return -10.0  # discard, trade, shove, taunt, driving, bloodlust: not part of this bot's plan
 
     def _score_scene(self, v: "_View", a) -> float:
         name, arg = a.params
@@ -189,10 +196,32 @@ class HeuristicPolicy:
         if ff > w["max_ff"] or (kills < w["min_kills"] and zone != v.me.zone):
             return -1.0 - w["per_ff_wound"] * ff
         urgency = 15.0 if zone == v.me.zone else (8.0 if v.ghoul_near(v.me.zone, 1) else 0.0)
+        if zone in v.house():
+            urgency += w["defend_house"]  # S2/S4/S5: a Ghoul in the house at the end of the Phase loses
         return w["shot_base"] + w["per_kill"] * kills + 10.0 * p_clear + urgency - w["per_ff_wound"] * ff
+
+    def _score_open(self, v: "_View", oid: str) -> float:
+        """Open a door/barricade only when it shortens the way to the objective (counting an
+        unreachable objective as 4 Moves away) and no Ghoul waits right behind it."""
+        w = self.w
+        far = v.board.openings[oid].other(v.me.zone)
+        if v.st.ghoul_count(far) or v.ghoul_near(far, 1):
+            return w["open_door"] - 50.0
+        goals = v.goals()
+        if not goals:
+            return w["open_door"]
+        before = v.goal_distance(v.me.zone, goals)
+        after = v.goal_distance(v.me.zone, goals, closed=v.closed - {oid})
+        if after is None:
+            return w["open_door"]
+        gain = (before if before is not None else after + 4) - after
+        return w["open_door"] + 0.8 * w["goal_step"] * gain if gain > 0 else w["open_door"]
 
     def _score_close(self, v: "_View", oid: str) -> float:
         far = v.board.openings[oid].other(v.me.zone)
+        house = v.house()
+        if house and (v.me.zone in house) != (far in house):
+            return self.w["seal_house"]  # shut the house (S2, S4, S5 "house under siege")
         if v.st.ghoul_count(far) or v.ghoul_near(far, 2):
             return self.w["close_threat"]
         return self.w["close_far"]
@@ -201,7 +230,10 @@ class HeuristicPolicy:
         """Put the best weapons in Hand (expected hits per Action, Damage 2 counted 1.5x)."""
         def value(uids):
             return sum(_weapon_value(v.card(u)) for u in uids if u is not None and u != -1)
-        gain = value(a.params) - value(v.me.hands)
+        now = v.__dict__.get("_hands_value")
+        if now is None:
+            now = v.__dict__["_hands_value"] = value(v.me.hands)
+        gain = value(a.params) - now
         return self.w["equip"] + 10.0 * gain if gain > 0.2 else -10.0
 
     def _score_move(self, v: "_View", dest: str) -> float:
@@ -216,6 +248,9 @@ class HeuristicPolicy:
         if goals:
             d0 = v.goal_distance(v.me.zone, goals)
             d1 = v.goal_distance(dest, goals)
+            if d0 is None:  # behind closed doors: head for them as if they were open (P. 23 habit)
+                d0 = v.goal_distance(v.me.zone, goals, closed=frozenset())
+                d1 = v.goal_distance(dest, goals, closed=frozenset())
             if d0 is not None and d1 is not None:
                 score += w["goal_step"] * (d0 - d1)
         else:
@@ -240,11 +275,12 @@ class _View:
     def card(self, uid):
         return self.game.content.equipment[self.st.cards[uid]]
 
-    def distances(self, dst: str) -> dict:
-        key = (id(self.board), dst, self.closed)
+    def distances(self, dst: str, closed: frozenset | None = None) -> dict:
+        closed = self.closed if closed is None else closed
+        key = (id(self.board), dst, closed)
         d = self._dist.get(key)
         if d is None:
-            d = self._dist[key] = self.board.distances_to(dst, self.closed)
+            d = self._dist[key] = self.board.distances_to(dst, closed)
         return d
 
     def ghoul_near(self, zone: str, steps: int) -> bool:
@@ -258,7 +294,7 @@ class _View:
         cache = self.__dict__.setdefault("_threat", {})
         t = cache.get(zone)
         if t is None:
-            st, b = self.st, self.board
+            b = self.board
             t = 3.0 * self._weighted(zone)
             for n in b.neighbors(zone, self.closed):
                 t += self._weighted(n)
@@ -298,6 +334,11 @@ class _View:
                 kind = st.opening_kind.get(oid) or str(o.kind)
                 if kind == "barricade" and st.opening_open.get(oid, True) and not o.window:
                     goals.extend(o.zones)
+        if not goals and self.house():
+            # house under siege: go where Ghouls are inside the house (to clear it), else stay in it
+            goals = [z for z in self.house() if st.ghoul_count(z)] or sorted(self.house())
+        if not goals:
+            goals = sorted(self.unsearched_rooms())
         if not goals:
             for m in getattr(self.game.scene.tokens, "markers", ()) or ():
                 if any(str(m.kind).startswith(g) for g in GOAL_MARKERS):
@@ -305,10 +346,34 @@ class _View:
         self._goals = sorted(set(goals))
         return self._goals
 
-    def goal_distance(self, zone: str, goals: list[str]) -> int | None:
+    def hooks(self) -> set:
+        return {h.hook_name for h in self.game.scene.hooks}
+
+    def house(self) -> frozenset:
+        """The house to keep free of Ghouls, when a Scene loses with a Ghoul in it (S2, S4, S5)."""
+        if "house_under_siege" not in self.hooks():
+            return frozenset()
+        key = ("house", id(self.game.scene))
+        got = self._dist.get(key)
+        if got is None:
+            from types import SimpleNamespace
+
+            from nollab.rules.scene_hooks import house_zones
+            got = self._dist[key] = house_zones(SimpleNamespace(board=self.board), self.game.scene)
+        return got
+
+    def unsearched_rooms(self) -> set:
+        """Interior Zones not yet Searched, when searching them all wins (S9 "search every room")."""
+        if "search_every_room" not in self.hooks():
+            return set()
+        done = set(self.st.flags.get("searched_zones", []))
+        return {z for z, zone in self.board.zones.items() if zone.interior and z not in done}
+
+    def goal_distance(self, zone: str, goals: list[str], closed: frozenset | None = None) -> int | None:
+        """Moves from ``zone`` to the nearest goal with the given closed Openings (default: now)."""
         best = None
         for g in goals:
-            d = self.distances(g).get(zone)
+            d = self.distances(g, closed).get(zone)
             if d is not None and (best is None or d < best):
                 best = d
         return best

@@ -18,6 +18,8 @@ Anything with these two methods is a policy -- write one in a notebook cell::
 
     nollab.sim.run("S1", Cautious, games=100)         # a class or factory: called with seed=...
 
+A string ``"package.module:Name"`` imports a policy (``nollab simulate --policy mybots:Cautious``).
+
 Built-ins (``POLICIES``): ``first`` and ``random`` are the engine's own (re-exported),
 ``heuristic`` is :class:`nollab.sim.heuristic.HeuristicPolicy`, ``idle`` does nothing (a baseline
 and the driver of the spawn cross-check).
@@ -96,9 +98,12 @@ def make_policy(spec: PolicySpec, seed: int = 0) -> Policy:
     no seed). ValueError names the bad spec.
     """
     if isinstance(spec, str):
+        if ":" in spec:
+            return make_policy(_import(spec), seed)
         factory = POLICIES.get(spec)
         if factory is None:
-            raise ValueError(f"policy: unknown policy {spec!r} (known: {', '.join(sorted(POLICIES))})")
+            raise ValueError(f"policy: unknown policy {spec!r} (known: {', '.join(sorted(POLICIES))}, "
+                             "or module:Name)")
         return factory(seed)
     if isinstance(spec, type) or not isinstance(spec, Policy):
         if not callable(spec):
@@ -112,6 +117,16 @@ def make_policy(spec: PolicySpec, seed: int = 0) -> Policy:
             raise ValueError(f"policy: the factory {spec!r} returned {obj!r}, which lacks choose_action/choose_option")
         return obj
     return copy.deepcopy(spec)
+
+
+def _import(path: str):
+    """``"package.module:Name"`` -> the object (a policy class, factory or instance)."""
+    import importlib
+    mod, _, name = path.partition(":")
+    try:
+        return getattr(importlib.import_module(mod), name)
+    except (ImportError, AttributeError) as exc:
+        raise ValueError(f"policy: cannot import {path!r} ({exc})") from None
 
 
 def policy_name(spec: PolicySpec) -> str:

@@ -40,7 +40,9 @@ def wilson_interval(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     den = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    lo = 0.0 if wins == 0 else max(0.0, centre - half)  # exact ends: rounding must not leave 0 or 1
+    hi = 1.0 if wins == n else min(1.0, centre + half)
+    return (min(lo, p), max(hi, p))
 
 
 def row_from_summary(index: int, seed: int, summary: dict, timed_out: bool, policy_seed: int = 0) -> dict:

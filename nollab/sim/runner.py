@@ -10,8 +10,9 @@ Backends:
 
 * in-process -- ``workers=0`` or ``1`` (also chosen when there is a single batch);
 * local processes (the default, ``workers=None`` = one per CPU) -- ``concurrent.futures``
-  ``ProcessPoolExecutor``; the ``fork`` start method when no other thread runs (fast, and a
-  policy class defined in a notebook is found by the children), ``spawn`` otherwise;
+  ``ProcessPoolExecutor``; the ``fork`` start method when no other thread runs, ``forkserver``
+  otherwise (a Jupyter kernel has threads); the run's settings travel with cloudpickle when it is
+  installed, so a policy class or lambda defined in a notebook works too;
 * Dask distributed -- pass ``client=`` a ``dask.distributed.Client`` (local or a cluster).
 
 Games travel in batches (default: about 8 batches per worker, at least 4 games each, at most 64)
@@ -188,23 +189,51 @@ def run(scene: str, policy: PolicySpec = "heuristic", games: int = 100, seed: in
     return out
 
 
-def _check_picklable(common: dict) -> None:
+#: modules a forkserver preloads once, so its workers start with the engine already imported
+PRELOAD = ["nollab.sim.runner", "nollab.sim.heuristic", "nollab.rules.game", "nollab.content"]
+
+
+def run_batch_blob(blob: bytes, items: Sequence[tuple[int, int, int]]) -> list[dict]:
+    """:func:`run_batch` with ``common`` serialised by cloudpickle (a policy class or lambda
+    defined in a notebook travels by value)."""
+    return run_batch(pickle.loads(blob), items)
+
+
+def _payload(common: dict):
+    """(function, first argument) to send: cloudpickle if installed (extra ``[cluster]``), so any
+    policy a notebook defines can be sent; else plain pickle, checked here with a clear error."""
     try:
-        pickle.dumps(common["policy"])
-    except Exception as exc:  # lambdas, local functions, open handles...
-        raise ValueError(f"policy {common['policy']!r} cannot be sent to worker processes ({exc}); define it "
-                         "at module level, or use workers=1, or a Dask client (cloudpickle)") from exc
+        import cloudpickle
+    except ImportError:
+        try:
+            pickle.dumps(common["policy"])
+        except Exception as exc:  # lambdas, local functions, open handles...
+            raise ValueError(f"policy {common['policy']!r} cannot be sent to worker processes ({exc}); define it "
+                             "at module level, install cloudpickle, or use workers=1") from exc
+        return run_batch, common
+    return run_batch_blob, cloudpickle.dumps(common)
+
+
+def _start_method() -> str:
+    """``fork`` when this process has no other thread (cheap, workers inherit the warm caches);
+    otherwise ``forkserver`` (forking a multi-threaded process, e.g. a Jupyter kernel, can
+    deadlock), with the engine preloaded once in the server."""
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return "fork"
+    if "forkserver" in methods:
+        multiprocessing.get_context("forkserver").set_forkserver_preload(PRELOAD)
+        return "forkserver"
+    return "spawn"
 
 
 def _run_processes(n: int, common: dict, batches: list, update) -> list[dict]:
     from concurrent.futures import ProcessPoolExecutor, as_completed
-    _check_picklable(common)
-    method = "fork" if ("fork" in multiprocessing.get_all_start_methods()
-                        and threading.active_count() == 1) else "spawn"
+    fn, arg = _payload(common)
     rows: list[dict] = []
     done = 0
-    with ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context(method)) as ex:
-        futs = {ex.submit(run_batch, common, b): len(b) for b in batches}
+    with ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context(_start_method())) as ex:
+        futs = {ex.submit(fn, arg, b): len(b) for b in batches}
         for f in as_completed(futs):
             rows += f.result()
             done += futs[f]
