@@ -31,6 +31,8 @@ def skill(g, sid, *skill_ids):
 
 # ---------------------------------------------------------------- search, doors, barricades
 def test_search_only_inside_without_ghouls_once_per_turn_house_deck_in_romero():
+    """P. 18: "only Search in interior Zones and only if there are no Ghouls"; "a single Search Action per Turn";
+    Romero: "only ... the House Equipment deck"."""
     g = sandbox(HOUSE, {"judy": "T:K"})
     searches = [a for a in g.legal_actions() if a.kind == "search"]
     assert searches == [Action("search", "judy", ("house",))]  # P. 18 Romero: House deck only
@@ -44,11 +46,13 @@ def test_search_only_inside_without_ghouls_once_per_turn_house_deck_in_romero():
 
 
 def test_zombicide_mode_may_search_ranged_and_melee_decks():
+    """P. 18: "Survivors in Zombicide Mode can draw from the Ranged, Melee, or House Equipment decks.\""""
     g = sandbox(HOUSE, {"judy": "T:K"}, modes={"judy": "zombicide"})
     assert {a.params[0] for a in g.legal_actions() if a.kind == "search"} == {"house", "melee", "ranged"}
 
 
 def test_searched_card_can_be_kept_in_hand_moving_the_old_card_to_the_backpack():
+    """P. 18: "place it in their Survivor's inventory, reorganizing it for free"."""
     g = sandbox(HOUSE, {"judy": "T:K"}, inventory={"judy": ["table_leg", "crowbar"]})
     g.apply(Action("search", "judy", ("house",)))
     ch = g.pending
@@ -61,6 +65,7 @@ def test_searched_card_can_be_kept_in_hand_moving_the_old_card_to_the_backpack()
 
 
 def test_door_action_needs_a_zone_without_ghouls():
+    """P. 18: "opens or closes a door in their Zone, and only if there are no Ghouls in that Zone"."""
     g = sandbox(HOUSE, {"judy": "T:K"})
     assert Action("door", "judy", ("dK", "close")) in g.legal_actions()
     g.apply(Action("door", "judy", ("dK", "close")))
@@ -83,6 +88,7 @@ def test_barricade_opening_needs_an_equipped_barricade_opening_weapon():
 
 # ---------------------------------------------------------------- inventory, trade, reload
 def test_trade_moves_cards_both_ways_for_one_action():
+    """P. 19: "simultaneously exchange any number of cards with 1 (and only 1) other Survivor"."""
     g = sandbox(ROW, {"ben": "T:a", "barbra": "T:a"}, inventory={"ben": ["katana"], "barbra": ["axe"]})
     g.apply(Action("trade", "ben", ("barbra",)))
     katana = g.state.survivors["ben"].hands[0]
@@ -138,6 +144,8 @@ def test_mas_shotgun_cannot_be_used_in_romero_mode_and_is_dual_in_zombicide():
 
 
 def test_plenty_of_shells_offers_a_whole_reroll_that_replaces_the_roll():
+    """P. 12/16: Plenty of Shells ("May be used in the Backpack") re-rolls; "The new result replaces the previous
+    one.\""""
     g = sandbox(ROW, {"helen": "T:a"}, ghouls={"T:b": {"walker": 2}},
                 inventory={"helen": ["sawed_off", "plenty_of_shells"]})
     rig_dice(g, [1, 2, 6, 6])
@@ -170,6 +178,7 @@ def test_damage_1_ranged_hits_are_absorbed_by_a_fatty():
 
 
 def test_molotov_exterior_only_kills_every_actor_and_gives_xp():
+    """P. 29: "aimed at an exterior Zone ... All Actors in the targeted Zone are eliminated"; P. 17: 1 XP each."""
     g = sandbox(HOUSE, {"tom": "T:K"}, ghouls={"T:a": {"walker": 2, "fatty": 1}}, inventory={"tom": ["molotov"]})
     assert Action("molotov", "tom", (0, "T:a")) in g.legal_actions()
     g.apply(Action("molotov", "tom", (0, "T:a")))
@@ -181,6 +190,8 @@ def test_molotov_exterior_only_kills_every_actor_and_gives_xp():
 
 # ---------------------------------------------------------------- skills (P. 46)
 def test_slippery_leaves_a_ghoul_zone_for_one_action():
+    """P. 46: Slippery "does not spend extra Actions when they perform a Move Action out of a Zone containing
+    Ghouls"."""
     g = sandbox(ROW, {"barbra": "T:a"}, ghouls={"T:a": {"walker": 3}})
     skill(g, "barbra", "slippery")
     g.apply(Action("move", "barbra", ("T:b",)))
@@ -188,6 +199,7 @@ def test_slippery_leaves_a_ghoul_zone_for_one_action():
 
 
 def test_plus_one_free_move_action_is_spent_first():
+    """P. 46: "+1 free Move Action ... may only be used to perform an Action of the specified type"."""
     g = sandbox(ROW, {"barbra": "T:a"})
     skill(g, "barbra", "plus_1_free_move_action")
     g.apply(Action("move", "barbra", ("T:b",)))
@@ -197,6 +209,7 @@ def test_plus_one_free_move_action_is_spent_first():
 
 
 def test_plus_one_action_gives_four_actions():
+    """P. 46: "+1 Action – The Survivor has an extra Action they may use as they please.\""""
     g = sandbox(ROW, {"barbra": "T:a"})
     skill(g, "barbra", "plus_1_action")
     for z in ("T:b", "T:c", "T:d", "T:c"):
@@ -205,6 +218,8 @@ def test_plus_one_action_gives_four_actions():
 
 
 def test_hit_and_run_free_move_after_a_kill_ignores_ghouls():
+    """P. 46: Hit & Run "does not spend extra Actions to perform this free Move Action if Ghouls are standing in
+    their Zone"."""
     g = sandbox(ROW, {"harry": "T:a"}, ghouls={"T:a": {"walker": 2}}, inventory={"harry": ["katana"]})
     skill(g, "harry", "hit_and_run")
     rig_dice(g, [6, 1])
@@ -215,6 +230,8 @@ def test_hit_and_run_free_move_after_a_kill_ignores_ghouls():
 
 
 def test_bloodlust_moves_up_to_two_zones_into_ghouls_then_a_free_melee():
+    """P. 46: Bloodlust "Move up to 2 Zones to a Zone containing at least 1 Ghoul. They then gain 1 free Melee
+    Action.\""""
     g = sandbox(ROW, {"harry": "T:a"}, ghouls={"T:c": {"walker": 1}}, inventory={"harry": ["katana"]})
     skill(g, "harry", "bloodlust_melee")
     g.apply(Action("bloodlust", "harry", (("T:b", "T:c"),)))
@@ -227,6 +244,7 @@ def test_bloodlust_moves_up_to_two_zones_into_ghouls_then_a_free_melee():
 
 
 def test_shove_pushes_every_ghoul_of_the_zone_for_free():
+    """P. 46: Shove "for free ... All Ghouls standing in your Survivor's Zone are pushed to the selected Zone"."""
     g = sandbox(ROW, {"tom": "T:b"}, ghouls={"T:b": {"walker": 2, "fatty": 1}})
     skill(g, "tom", "shove")
     g.apply(Action("shove", "tom", ("T:c",)))
@@ -235,6 +253,8 @@ def test_shove_pushes_every_ghoul_of_the_zone_for_free():
 
 
 def test_taunt_gives_the_zone_an_extra_activation_toward_the_taunter():
+    """P. 46: Taunt "All Ghouls standing in the selected Zone immediately gain an extra Activation ... ignore all
+    other Survivors"."""
     g = sandbox(ROW, {"harry": "T:a", "tom": "T:d"}, ghouls={"T:c": {"walker": 2}})
     skill(g, "harry", "taunt")
     g.apply(Action("taunt", "harry", ("T:c",)))
@@ -244,6 +264,7 @@ def test_taunt_gives_the_zone_an_extra_activation_toward_the_taunter():
 
 
 def test_barbarian_rolls_one_die_per_ghoul_in_the_zone():
+    """P. 46: Barbarian "substitute the Dice number ... with the number of Ghouls standing in their Zone"."""
     g = sandbox(ROW, {"barbra": "T:a"}, ghouls={"T:a": {"walker": 4}}, inventory={"barbra": ["table_leg"]})
     skill(g, "barbra", "barbarian")
     g.apply(Action("melee", "barbra", ((0,), True)))
@@ -251,6 +272,7 @@ def test_barbarian_rolls_one_die_per_ghoul_in_the_zone():
 
 
 def test_ambidextrous_dual_with_two_identical_weapons_and_plus_one_die_per_weapon():
+    """P. 46: Ambidextrous "treats all weapons as if they had the Dual symbol"; "+2 dice per Dual Action"."""
     g = sandbox(ROW, {"ben": "T:a"}, ghouls={"T:b": {"walker": 6}}, inventory={"ben": ["sw_model_10", "sw_model_10"]})
     assert Action("ranged", "ben", ((0, 1), "T:b")) not in g.legal_actions()
     skill(g, "ben", "ambidextrous", "plus_1_die_ranged")
@@ -259,6 +281,7 @@ def test_ambidextrous_dual_with_two_identical_weapons_and_plus_one_die_per_weapo
 
 
 def test_plus_one_to_dice_roll_caps_at_six():
+    """P. 46: "+1 to dice roll ... adds 1 to the result of each die ... The maximum result is always 6.\""""
     g = sandbox(ROW, {"ben": "T:a"}, ghouls={"T:b": {"walker": 2}}, inventory={"ben": ["uzi"]})
     skill(g, "ben", "plus_1_to_dice_roll_ranged")
     rig_dice(g, [4, 4, 3])  # Uzi 5+: 4+1 hits twice, 3+1 misses
@@ -268,6 +291,8 @@ def test_plus_one_to_dice_roll_caps_at_six():
 
 # ---------------------------------------------------------------- car (P. 20-21, 28)
 def test_car_get_in_drive_attack_and_xp_to_the_driver():
+    """P. 21: Car Attack in each Zone entered with Ghouls; "Killing Ghouls this way earns the Driver the
+    corresponding Experience Points"."""
     g = sandbox(ROW, {"ben": "T:a", "tom": "T:c"}, ghouls={"T:b": {"walker": 1}}, car="T:a")
     g.apply(Action("car_in", "ben"))
     assert g.state.survivors["ben"].driver
@@ -280,6 +305,7 @@ def test_car_get_in_drive_attack_and_xp_to_the_driver():
 
 
 def test_cannot_get_in_a_car_in_a_zone_with_ghouls():
+    """P. 20: "gets in a Car in their Zone, only if there are no Ghouls in that Zone"."""
     g = sandbox(ROW, {"ben": "T:a"}, ghouls={"T:a": {"walker": 1}}, car="T:a")
     assert "car_in" not in kinds(g)
 
@@ -299,6 +325,8 @@ def test_change_seats_swaps_with_the_driver():
 
 
 def test_molotov_may_move_a_spawn_token_but_not_the_last_spawn_zone():
+    """P. 29: "Any Ghoul Spawn token ... may be moved to another Spawn Zone. This effect cannot be performed if
+    there is a single Spawn Zone remaining.\""""
     g = sandbox(HOUSE, {"tom": "T:K"}, ghouls={"T:a": {"walker": 1}}, inventory={"tom": ["molotov"]},
                 spawns=[("T:a", "white")])
     g.apply(Action("molotov", "tom", (0, "T:a")))

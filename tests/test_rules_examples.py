@@ -86,6 +86,7 @@ def test_p28_helen_sawed_off_friendly_fire_on_harry():
 
 
 def test_p28_a_shooter_never_hits_themself_at_range_0():
+    """P. 28: "A Survivor can't hit themselves with their own attacks.\""""
     g = sandbox(ROW, {"helen": "T:a"}, ghouls={"T:a": {"walker": 1}}, inventory={"helen": ["sawed_off"]})
     rig_dice(g, [1, 1])
     g.apply(Action("ranged", "helen", ((0,), "T:a")))
@@ -136,6 +137,7 @@ def test_p25_yellow_spawn_example_walkers_fatty_then_opening_card():
 
 
 def test_p25_opening_card_does_nothing_at_blue():
+    """P. 25: a Barricade & Door Opening card read at a level with no effect opens nothing."""
     g = sandbox(SPAWN_BOARD, {"judy": "T:K"}, ghouls={"T:a": {"walker": 1}}, spawns=[("T:a", "white")],
                 ghoul_deck=[43])
     g.state.phase = "ghouls"

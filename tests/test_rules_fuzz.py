@@ -44,6 +44,8 @@ def busy_game(seed: int):
 @settings(max_examples=25, deadline=None)
 @given(seed=hs.integers(0, 10**6))
 def test_busy_board_random_play_keeps_invariants_and_listed_actions_apply(seed):
+    """Issue 4 property test: random legal play keeps the invariants (pool, one place per card, Wounds 0..3, XP
+    monotone) and every listed action applies."""
     g = busy_game(seed)
     pol = RandomPolicy(seed)
     xp = check_invariants(g, {})

@@ -9,11 +9,14 @@ from nollab.rules import combat, costs
 from nollab.rules.context import Ctx
 
 
-def do_car_in(ctx: Ctx, s) -> None:
+def do_car_in(ctx: Ctx, s, seat: str = "") -> None:
+    """Get in: "Set the Survivor's miniature either on the Driver's seat, if it is empty, or on the Car
+    token as a Passenger" (P. 20). ``()`` takes the Driver's seat when it is empty; ``("passenger",)``
+    sits as a Passenger even then (the player's choice)."""
     paid = costs.pay(ctx, s, None)
     riders = [x for x in ctx.st.survivors.values() if x.alive and x.in_car]
     s.in_car = True
-    s.driver = not any(x.driver for x in riders)
+    s.driver = seat != "passenger" and not any(x.driver for x in riders)
     ctx.emit("car", "P. 20", f"{ctx.sname(s.id)} gets in the Car as {'Driver' if s.driver else 'Passenger'} ({paid})",
              survivor=s.id)
 

@@ -34,6 +34,7 @@ def start_attack(ctx: Ctx, sid: str, kind: str, hands: tuple, zone: str, barbari
             "ff": kind == "ranged" and not sniper, "kills": 0, "sniper": sniper}
     if kind == "ranged" and prof.reload:
         st.fired.extend(u for u in uids if u not in st.fired)
+        mark_dual_fired(st, uids)
     how = f"{len(uids)} × {card.name} (Dual)" if len(uids) > 1 else card.name
     extra = " with Barbarian" if barbarian else ""
     ctx.emit("attack", "P. 26", f"{ctx.sname(sid)} attacks {ctx.zname(zone)} with {how}{extra}: "
@@ -52,6 +53,26 @@ def start_attack(ctx: Ctx, sid: str, kind: str, hands: tuple, zone: str, barbari
                        default_name="reroll-if-fewer-than-half-hit", data={"spec": spec}))
         return
     ctx.push(["hits", spec])
+
+
+def dual_key(uids) -> str:
+    """Key of a pair of weapons fired together in a Dual manner (P. 28)."""
+    return ":".join(str(u) for u in sorted(uids))
+
+
+def mark_dual_fired(st, uids) -> None:
+    """Remember which Reload weapons were fired *together*: "A single Action is enough to reload 2
+    weapons fired in a Dual manner" (P. 28); weapons fired one by one need one Reload each. Kept in
+    ``st.flags["dual_fired"]`` as immutable "uid:uid" strings (cheap clone, JSON)."""
+    pairs = [k for k in st.flags.get("dual_fired", []) if not set(k.split(":")) & {str(u) for u in uids}]
+    if len(uids) == 2:
+        pairs.append(dual_key(uids))
+    if pairs or "dual_fired" in st.flags:
+        st.flags["dual_fired"] = pairs
+
+
+def fired_together(st, a: int, b: int) -> bool:
+    return dual_key((a, b)) in st.flags.get("dual_fired", [])
 
 
 def roll(ctx: Ctx, spec: dict) -> None:
@@ -231,9 +252,10 @@ def molotov(ctx: Ctx, sid: str, hand: int, zone: str) -> None:
     ctx.emit("molotov", "P. 29", f"{ctx.sname(sid)} throws a Molotov at {ctx.zname(zone)}: all Actors there "
              "are eliminated", survivor=sid, zone=zone)
     counts = ctx.st.ghouls_in(zone)
+    spec = {"by": sid, "kind": "ranged", "zone": zone, "hits": 0, "kills": 0}
     for i, g in enumerate(GHOUL_TYPES):
         for _ in range(counts[i]):
-            spec = {"by": sid, "zone": zone, "hits": 1, "kills": 0}
+            spec["hits"] += 1
             kill(ctx, spec, g)
     for x in ctx.st.survivors_in(zone):
         ctx.eliminate(x, "caught in the Molotov fire (P. 29)")
@@ -241,34 +263,8 @@ def molotov(ctx: Ctx, sid: str, hand: int, zone: str) -> None:
         return
     zones = sorted({z for z, _c in ctx.st.spawns})
     tokens = [i for i, (z, _c) in enumerate(ctx.st.spawns) if z == zone]
+    # the Molotov is a Ranged Action: a kill lets Hit & Run follow (P. 29, P. 46)
+    tasks = [["after_attack", spec]]
     if tokens and len(zones) > 1:
-        ctx.push(["molotov_spawn", sid, zone, len(tokens)])
-
-
-def task_molotov_spawn(ctx: Ctx, sid: str, zone: str, left: int) -> None:
-    if left <= 0:
-        return
-    zones = sorted({z for z, _c in ctx.st.spawns if z != zone})
-    if not zones:
-        return
-    opts = ["stay"] + zones
-    ctx.ask(Choice("molotov_spawn", sid, f"Molotov: move a Spawn token from {ctx.zname(zone)} to another Spawn Zone?",
-                   "P. 29", options=opts, labels=["leave it"] + [ctx.zname(z) for z in zones],
-                   data={"zone": zone, "left": left}))
-
-
-def resolve_molotov_spawn(ctx: Ctx, choice: Choice, option) -> None:
-    zone = choice.data["zone"]
-    left = choice.data["left"]
-    if option != "stay":
-        sp = ctx.st.spawns
-        i = next(i for i, (z, _c) in enumerate(sp) if z == zone)
-        tok = sp.pop(i)
-        j = max(k for k, (z, _c) in enumerate(sp) if z == option)
-        sp.insert(j + 1, [option, tok[1]])
-        ctx.emit("spawn_moved", "P. 29", f"The {tok[1]} Spawn token moves from {ctx.zname(zone)} to {ctx.zname(option)}",
-                 frm=zone, to=option)
-        # only a Spawn Zone still holding a token can lose another one
-        if not any(z == zone for z, _c in sp):
-            return
-    ctx.push(["molotov_spawn", choice.survivor, zone, left - 1])
+        tasks.append(["molotov_spawn", sid, zone, len(tokens)])
+    ctx.push(*tasks)

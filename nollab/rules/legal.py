@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from nollab.rules import costs, skills as sk
 from nollab.rules.actions import Action
+from nollab.rules.combat import fired_together
 from nollab.rules.context import Ctx
 from nollab.rules.inventory import combinations_available, layouts
 from nollab.rules.state import SurvivorState
@@ -184,7 +185,8 @@ def legal_actions(ctx: Ctx) -> list[Action]:
                 los = ctx.board.line_of_sight(z, closed, hawk)
                 prof = ctx.card(u).ranged
                 for tz, r in sorted(los.items()):
-                    if prof.range_min <= r <= prof.range_max and zone_kind(ctx, tz) == "exterior" \
+                    # "aimed at an exterior Zone" (P. 29): Corn Fields and Woods are exterior Zones (P. 31)
+                    if prof.range_min <= r <= prof.range_max and zone_kind(ctx, tz) != "interior" \
                             and st.ghoul_count(tz) and ctx.scene.can_target(ctx, s, tz):
                         A(Action("molotov", sid, (i, tz)))
                 break
@@ -193,7 +195,7 @@ def legal_actions(ctx: Ctx) -> list[Action]:
         fired_hands = [i for i, u in enumerate(s.hands) if u is not None and u in st.fired]
         for i in fired_hands:
             A(Action("reload", sid, ((s.hands[i],),)))
-        if len(fired_hands) == 2 and st.cards[s.hands[0]] == st.cards[s.hands[1]]:
+        if len(fired_hands) == 2 and fired_together(st, s.hands[0], s.hands[1]):
             A(Action("reload", sid, ((s.hands[0], s.hands[1]),)))
     # Skills (P. 46)
     if "bloodlust" not in s.used and sk.has(ctx.content, skills, "bloodlust_melee") and not s.in_car \
@@ -213,8 +215,13 @@ def legal_actions(ctx: Ctx) -> list[Action]:
     if car is not None and car.get("zone") == z and g > 0:
         riders = [x for x in st.survivors.values() if x.alive and x.in_car]
         if not s.in_car:
-            if not ghouls_here and len(riders) < 1 + ctx.content.car.passengers:
-                A(Action("car_in", sid))
+            has_driver = any(x.driver for x in riders)
+            seat_free = sum(1 for x in riders if not x.driver) < ctx.content.car.passengers
+            if not ghouls_here:
+                if not has_driver or seat_free:
+                    A(Action("car_in", sid))  # the Driver's seat if empty, else a Passenger seat
+                if not has_driver and seat_free:
+                    A(Action("car_in", sid, ("passenger",)))  # P. 20: "either ... or ... as a Passenger"
         else:
             A(Action("car_out", sid))
             # a Driver of a full Car has no free Passenger seat to move to
@@ -312,11 +319,18 @@ def explain_illegal(ctx: Ctx, action: Action) -> str:
     if k in ("melee", "ranged", "molotov"):
         if k == "melee" and not ghouls_here:
             return "Melee Action: attacks Ghouls in the Survivor's own Zone (P. 20, P. 26)"
+        hands = action.params[0] if action.params and isinstance(action.params[0], tuple) else ()
+        if hands == (1,) and s.hands[0] is not None and s.hands[1] is not None \
+                and st.cards[s.hands[0]] == st.cards[s.hands[1]] \
+                and Action(k, action.survivor, ((0,), *action.params[1:])) in legal_actions(ctx):
+            return (f"{k.title()} Action: both Hands hold the same weapon, so the action is listed once, with Hand "
+                    "(0,) (identical cards are interchangeable, P. 16)")
         return (f"{k.title()} Action: needs a usable weapon in Hand (P. 16; Ma's Shotgun not in Romero Mode P. 29; "
                 "Reload P. 28) and a target Zone with Ghouls within Range and Line of Sight (P. 26-27; Molotov: "
                 "exterior Zones only, P. 29)")
     if k == "reload":
-        return "Reload: only a fired Reload weapon in Hand (P. 28)"
+        return ("Reload: only a fired Reload weapon in Hand, one Action each; a single Action reloads 2 weapons "
+                "only if they were fired in a Dual manner (P. 28)")
     if k in ("reorganize", "trade"):
         return "Reorganize/Trade: costs 1 Action; trade with 1 Survivor in the same Zone (P. 19)"
     if k in ("car_in", "car_out", "car_seat", "drive"):

@@ -14,6 +14,11 @@ from nollab.rules.legal import move_extra, opening_kind
 from nollab.rules.state import Choice
 
 
+#: Taking the Hit & Run Move, or a free discard/combination ("at any time, for free", P. 16, P. 29),
+#: keeps a pending Hit & Run Move; any other Action makes it lapse.
+FREE_ANYTIME = ("hit_and_run", "discard", "combine")
+
+
 def perform(ctx: Ctx, a: Action) -> None:
     st = ctx.st
     if a.kind == "activate":
@@ -21,8 +26,8 @@ def perform(ctx: Ctx, a: Action) -> None:
         return
     s = ctx.surv(a.survivor)
     k = a.kind
-    if k != "hit_and_run":
-        s.hit_and_run = False
+    if k not in FREE_ANYTIME:
+        s.hit_and_run = False  # Hit & Run is "just after" the killing Action (P. 46)
     fn = HANDLERS[k]
     fn(ctx, s, *a.params)
     if st.result is None:
@@ -320,7 +325,9 @@ def resolve_trade(ctx: Ctx, choice: Choice, option) -> None:
 
 
 def do_combine(ctx: Ctx, s, output: str) -> None:
+    """Combine for free, then "Your Survivor's inventory may be reorganized for free" (P. 29)."""
     combine(ctx, s.id, output)
+    ask_layout(ctx, s.id, "after combining Special Equipment", "P. 29")
 
 
 def do_discard(ctx: Ctx, s, uid: int) -> None:
