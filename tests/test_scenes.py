@@ -13,10 +13,9 @@ import pytest
 
 import nollab.rules.scene_hooks  # noqa: F401  (registers the S2-S10 hooks)
 from nollab.board import ZoneKind, load_map
-from nollab.rules import combat
+from nollab.rules import combat, phases
 from nollab.rules.game import Game
 from nollab.rules.scene import load_scene
-from nollab.rules.state import Choice
 
 DATA = Path(__file__).resolve().parent.parent / "nollab" / "data"
 
@@ -323,19 +322,22 @@ def test_s6_house_cannot_be_searched_once_a_door_or_barricade_is_opened():
 
 
 # ------------------------------------------------------------------------------ S7, S10 white token
-def _molotov_moves_token(g: Game, zone: str, to: str) -> None:
+def _molotov_offer(g: Game, zone: str) -> list | None:
+    """Run the Molotov's Spawn-token step (P. 29) on ``zone``; the options offered, or None."""
     ctx = g._ctx()
     tokens = sum(1 for z, _c in g.state.spawns if z == zone)
-    combat.resolve_molotov_spawn(ctx, Choice("molotov_spawn", None, "", "P. 29", [to], [to],
-                                             data={"zone": zone, "left": tokens}), to)
+    sid = next(iter(g.state.survivors))
+    g.state.pending = None
     g.state.queue.clear()
-    g.scene.check(ctx)
+    phases.task_molotov_spawn(ctx, sid, zone, tokens)
+    return None if g.state.pending is None else list(g.state.pending.options)
 
 
 @pytest.mark.parametrize("scene,hook", [("S7", "johnny_was_here"), ("S10", "infected_cemetery")])
 def test_white_spawn_token_cannot_be_removed(scene, hook):
     """"Johnny was here" (P. 40) / "Infected cemetery" (P. 44): "The white Ghoul Spawn token cannot
-    be removed." A Molotov on its Zone may move a token away (P. 29), never the white one."""
+    be removed." A Molotov on its Zone may move a token away (P. 29), never the white one: the
+    move is not even offered (``can_move_spawn``)."""
     for drop in (False, True):
         g = new(scene)
         answer_setup(g)
@@ -344,17 +346,25 @@ def test_white_spawn_token_cannot_be_removed(scene, hook):
         white = next(z for z, c in g.state.spawns if c == "white")
         assert white == "6V:f"
         other = next(z for z, c in g.state.spawns if c != "white")
-        _molotov_moves_token(g, white, other)
-        now = next(z for z, c in g.state.spawns if c == "white")
-        assert (now == white) is (not drop)
+        opts = _molotov_offer(g, white)
+        if not drop:
+            assert opts is None
+            continue
+        assert other in opts
+        g.choose(other)
+        assert next(z for z, c in g.state.spawns if c == "white") == other
 
 
 def test_white_token_stays_and_a_red_token_of_its_zone_moves_instead():
+    """P. 29 + P. 44: "any Ghoul Spawn token in the targeted Zone may be moved": the red one of the
+    white Zone may; then only the white one is left there and nothing more is offered."""
     g = new("S10")
     answer_setup(g)
     g.state.spawns = [["6V:f", "white"], ["6V:f", "red"], ["3R:b", "red"]]
-    _molotov_moves_token(g, "6V:f", "3R:b")
+    assert _molotov_offer(g, "6V:f") == ["stay", "3R:b"]
+    g.choose("3R:b")
     assert sorted(map(tuple, g.state.spawns)) == [("3R:b", "red"), ("3R:b", "red"), ("6V:f", "white")]
+    assert g.state.pending is None
 
 
 def _kill(g: Game, zone: str, gtype: str) -> None:

@@ -8,7 +8,9 @@ import pytest
 import nollab.rules.scene_hooks  # noqa: F401  (registers the hooks)
 from nollab.board import ZoneKind
 from nollab.rules import travel
+from nollab.rules.actions import Action
 from nollab.rules.game import Game
+from nollab.rules.policies import FirstPolicy
 
 
 def new(scene: str, seed: int = 0) -> Game:
@@ -178,6 +180,8 @@ def test_s6_fighting_through_the_herd_spawns_in_corner_exterior_zones_of_occupie
         walk_all(g, "2V:d")
         list(g.state.survivors.values())[0].zone = "4R:d"
         g.scene.end_of_players_phase(g._ctx())
+        assert g.pending is None  # not yet: "during each Spawn Step" (after the Activations)
+        g.scene.before_spawn(g._ctx())
         if drop:
             assert g.pending is None and g.state.spawns == []
             continue
@@ -305,3 +309,29 @@ def test_sync_reinstalls_the_board_of_an_earlier_state():
     hook.sync(g._ctx())
     assert "1R" in tiles(g)
     assert g.legal_actions() is not None  # every closed opening id is on the board again
+
+
+def test_herd_start_is_chosen_in_the_spawn_step_after_the_ghouls_acted_p39():
+    """"Choose a starting Spawn Zone during each Spawn Step, then proceed clockwise." (P. 39): the
+    choice comes after the Activations (a Walker outside moves first), right before the cards."""
+    g = new("S6")
+    st = g.state
+    st.ghouls.clear()
+    st.add_ghouls("4R:a", "walker", 1)
+    g.touch()
+    while g.needs() == "action":
+        g.apply(Action("do_nothing", st.active))
+    n = len(g.events)
+    while g.pending is None and not g.over:
+        g.step()
+    assert g.pending.kind == "scene:herd_start"
+    kinds = [e.kind for e in g.events[n:]]
+    assert "ghoul_move" in kinds or "ghoul_stay" in kinds
+    assert "spawn" not in kinds and "spawn_card" not in kinds
+    start = g.pending.options[-1]
+    m = len(g.events)
+    g.choose(start)
+    while not any(e.kind == "spawn_card" for e in g.events[m:]) and not g.over:
+        g.step(FirstPolicy())
+    first_card = next(e for e in g.events[m:] if e.kind == "spawn_card")
+    assert first_card.data["zone"] == start

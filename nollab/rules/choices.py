@@ -19,7 +19,7 @@ RESOLVERS = {
     "target": combat.resolve_target,
     "friendly_fire": combat.resolve_friendly_fire,
     "reroll": combat.resolve_reroll,
-    "molotov_spawn": combat.resolve_molotov_spawn,
+    "molotov_spawn": phases.resolve_molotov_spawn,
     "keep": players.resolve_keep,
     "flashlight": players.resolve_flashlight,
     "layout": players.resolve_layout,

@@ -67,7 +67,7 @@ class Ctx:
             lab = self.board.zones[zone].label
         except (AttributeError, KeyError, TypeError):
             lab = ""
-        return f"{zone} ({lab})" if lab else str(zone)
+        return f"{zone} ({lab})" if lab and lab != zone else str(zone)
 
     def surv(self, sid: str) -> SurvivorState:
         return self.st.survivors[sid]

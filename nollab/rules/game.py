@@ -8,6 +8,9 @@ deterministic, so the seed plus the decision log replays a game exactly.
 from __future__ import annotations
 
 import json
+import pickle
+from collections import deque
+from pathlib import Path
 from typing import Any, Callable
 
 from nollab.rules import choices as choices_mod
@@ -15,7 +18,7 @@ from nollab.rules import car, combat, experience, legal, phases, players
 from nollab.rules.actions import Action
 from nollab.rules.context import Ctx
 from nollab.rules.events import Event, IllegalAction
-from nollab.rules.scene import SCENE_TASKS, load_scene
+from nollab.rules.scene import SCENE_TASKS, SCENES_DIR, load_scene
 from nollab.rules.setup import announce, build_state
 from nollab.rules.state import GHOUL_TYPES, Choice, GameState
 
@@ -24,11 +27,12 @@ TASKS: dict[str, Callable] = {
     "end_players_phase": phases.task_end_players_phase, "ghouls_phase": phases.task_ghouls_phase,
     "activation": phases.task_activation, "ghoul_attack": phases.task_ghoul_attack,
     "breakers": phases.task_breakers, "ghoul_moves": phases.task_ghoul_moves,
-    "ghoul_move_zone": phases.task_ghoul_move_zone, "spawn_step": phases.task_spawn_step,
+    "ghoul_move_zone": phases.task_ghoul_move_zone, "before_spawn": phases.task_before_spawn,
+    "spawn_step": phases.task_spawn_step,
     "spawn_card": phases.task_spawn_card, "end_phase": phases.task_end_phase,
     "after_action": players.task_after_action, "trade": players.task_trade, "car_enter": car.task_car_enter,
     "hits": combat.task_hits, "allocate": combat.task_allocate, "after_attack": combat.task_after_attack,
-    "molotov_spawn": combat.task_molotov_spawn, "level_up": experience.task_level_up,
+    "molotov_spawn": phases.task_molotov_spawn, "level_up": experience.task_level_up,
     "ultrared_wrap": experience.task_ultrared_wrap,
     "ask": lambda ctx, d: ctx.ask(Choice.from_dict(d)),
 }
@@ -59,10 +63,14 @@ class Game:
         self.events: list[Event] = events if events is not None else []
         self.log: list[dict] = log if log is not None else []
         self.keep_history = history
-        self._history: list[tuple[GameState, int, int]] = []
+        #: undo stack: (pickled state without the shared ``cards``/``origin``, events, log lengths)
+        self._history: deque[tuple[bytes, int, int]] = deque(maxlen=self.HISTORY_LIMIT)
         self._cache: dict = {}
         self._legal_key = None
         self._legal: list[Action] = []
+        #: sandbox games: the hand-made board/scene and starting position (JSON save/load, replay)
+        self.sandbox_spec: dict | None = None
+        self.scene.sync(self._ctx())
 
     # ---- construction ----------------------------------------------------------------------
     @classmethod
@@ -88,7 +96,18 @@ class Game:
         return g
 
     def _ctx(self) -> Ctx:
-        return Ctx(self.state, self.content, self.scene.board, self.scene, self.events, self.options, self._cache)
+        """The resolution context, reused while the state, Board and event log are the same objects."""
+        c = self.__dict__.get("_ctx_obj")
+        if c is None or c.st is not self.state or c.board is not self.scene.board or c.events is not self.events \
+                or c.scene is not self.scene or c.options is not self.options:
+            c = self._ctx_obj = Ctx(self.state, self.content, self.scene.board, self.scene, self.events,
+                                    self.options, self._cache)
+        return c
+
+    def _repr_svg_(self) -> str:
+        """Inline picture in Jupyter (render sits above rules, hence the local import)."""
+        from nollab.render import svg_for
+        return svg_for(self)
 
     # ---- queries -----------------------------------------------------------------------------
     @property
@@ -105,11 +124,15 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every legal Survivor action now (empty while a choice or an engine step is pending)."""
+        return list(self._legal_now())
+
+    def _legal_now(self) -> list[Action]:
+        """The cached legal actions (shared list: do not change it)."""
         key = (id(self.state), self.state.steps, len(self.events))
         if key != self._legal_key:
             self._legal = legal.legal_actions(self._ctx())
             self._legal_key = key
-        return list(self._legal)
+        return self._legal
 
     def actions_left(self, sid: str) -> int | None:
         """Ordinary Actions left to the Survivor taking their Turn (None for the others)."""
@@ -140,21 +163,30 @@ class Game:
     HISTORY_LIMIT = 5000
 
     def _save(self) -> None:
+        """Push the state for :meth:`undo`. Pickled bytes rather than a clone: as fast to make,
+        a third of the memory, and invisible to the garbage collector (thousands of live
+        snapshots of small lists made every collection slow). ``cards``/``origin`` are left out:
+        they never change after setup."""
         if self.keep_history:
-            self._history.append((self.state.clone(), len(self.events), len(self.log)))
-            if len(self._history) > self.HISTORY_LIMIT:
-                del self._history[: len(self._history) - self.HISTORY_LIMIT]
+            d = self.state.__dict__.copy()
+            del d["cards"], d["origin"]
+            self._history.append((pickle.dumps(d, pickle.HIGHEST_PROTOCOL), len(self.events), len(self.log)))
 
     def apply(self, action: Action) -> None:
         """Apply a Survivor action; :class:`IllegalAction` (rule + page) leaves everything unchanged."""
-        if isinstance(action, dict):
-            action = Action.from_dict(action)
-        elif not isinstance(action, Action):
-            raise IllegalAction(f"apply() takes an Action (or its dict), got {type(action).__name__}")
+        acts = self._legal_now()
+        for a in acts:  # fast path: one of the listed (already normalised) actions, as a policy returns
+            if a is action:
+                break
         else:
-            action = Action.from_dict(action.to_dict())  # lists in params -> tuples (hashable)
-        if action not in set(self.legal_actions()):
-            raise IllegalAction(legal.explain_illegal(self._ctx(), action))
+            if isinstance(action, dict):
+                action = Action.from_dict(action)
+            elif not isinstance(action, Action):
+                raise IllegalAction(f"apply() takes an Action (or its dict), got {type(action).__name__}")
+            else:
+                action = Action.from_dict(action.to_dict())  # lists in params -> tuples (hashable)
+            if action not in set(acts):
+                raise IllegalAction(legal.explain_illegal(self._ctx(), action))
         self._save()
         ctx = self._ctx()
         players.perform(ctx, action)
@@ -179,6 +211,58 @@ class Game:
         self.log.append({"t": "choice", "option": opt})
         self._check(ctx)
         self._drain()
+
+    # ---- free discards (P. 16) -----------------------------------------------------------------
+    #: pending decisions that name cards of their Survivor(s): those cards stay put until answered
+    CARD_CHOICES = frozenset({"keep", "flashlight", "layout", "trade", "target", "reroll", "friendly_fire"})
+
+    def _discard_blocked(self) -> set[str]:
+        """Survivors who may not discard now: those named by a pending card decision (its options
+        refer to their cards, so the decision stays answerable)."""
+        p = self.state.pending
+        if p is None or p.kind not in self.CARD_CHOICES:
+            return set()
+        out = {p.survivor} if p.survivor else set()
+        for k in ("partner", "survivor", "by"):
+            v = p.data.get(k) if isinstance(p.data, dict) else None
+            if isinstance(v, str):
+                out.add(v)
+        spec = p.data.get("spec") if isinstance(p.data, dict) else None
+        if isinstance(spec, dict) and isinstance(spec.get("by"), str):
+            out.add(spec["by"])
+        return out or set(self.state.survivors)
+
+    def free_discards(self) -> list[Action]:
+        """Every free discard possible now (P. 16: "at any time, for free (even during another
+        player's Turn)"): any living Survivor, any carried card, whenever the game waits for an
+        action or a choice. Not part of :meth:`legal_actions` (which is the acting Survivor's)."""
+        if self.needs() not in ("action", "choice"):
+            return []
+        blocked = self._discard_blocked()
+        return [Action("discard", s.id, (u,)) for s in self.state.survivors.values()
+                if s.alive and s.id not in blocked for u in s.inventory()]
+
+    def discard(self, survivor: str, uid: int) -> None:
+        """Discard a carried card for free, at any time (P. 16); logged, undoable and replayed."""
+        a = Action("discard", survivor, (uid,))
+        if a not in self.free_discards():
+            s = self.state.survivors.get(survivor)
+            if s is None:
+                why = f"unknown survivor {survivor!r}"
+            elif self.needs() not in ("action", "choice"):
+                why = "the game is not waiting for an action or a choice"
+            elif uid not in s.inventory():
+                why = f"{survivor} does not carry card {uid!r}"
+            else:
+                why = f"{survivor}'s cards are part of the pending {self.state.pending.kind!r} decision"
+            raise IllegalAction(f"free discard (P. 16): {why}")
+        self._save()
+        ctx = self._ctx()
+        players.do_discard(ctx, self.state.survivors[survivor], uid)
+        self.state.steps += 1
+        self.log.append({"t": "discard", "survivor": survivor, "uid": uid})
+        self._legal_key = None
+        self._check(ctx)
 
     # ---- engine ------------------------------------------------------------------------------
     def _run_task(self, ctx: Ctx) -> None:
@@ -249,32 +333,44 @@ class Game:
 
     def copy(self, history: bool = False) -> "Game":
         """An independent game with a cloned state (the log and events are copied too)."""
-        g = Game(self.state.clone(), self.content, self.scene, self.options, self.survivors,
+        g = Game(self.state.clone(), self.content, self.scene.fresh(), self.options, self.survivors,
                  list(self.events), [dict(e) for e in self.log], history=history)
+        g.sandbox_spec = self.sandbox_spec
         return g
 
     def undo(self) -> None:
         """Go back one decision or step (requires ``history=True``)."""
         if not self._history:
             raise IllegalAction("nothing to undo")
-        st, ne, nl = self._history.pop()
+        blob, ne, nl = self._history.pop()
+        d = pickle.loads(blob)
+        d["cards"], d["origin"] = self.state.cards, self.state.origin
+        st = GameState.__new__(GameState)
+        st.__dict__ = d
         self.state = st
         del self.events[ne:]
         del self.log[nl:]
         self._legal_key = None
+        self.scene.sync(self._ctx())
 
     # ---- replay and JSON ---------------------------------------------------------------------
     def replay(self, log: list[dict] | None = None) -> "Game":
         """A new game from the same scene/seed/options with ``log`` (default: this game's log)
         re-applied; engine tasks are re-run deterministically."""
-        g = Game.new(self.scene.id, self.state.seed, self.survivors, self.options, self.content,
-                     history=self.keep_history)
+        if self.sandbox_spec is not None:
+            from nollab.rules.sandbox import sandbox_start
+            g = sandbox_start(self.sandbox_spec, self.content, self.options, self.survivors, self.keep_history)
+        else:
+            g = Game.new(self._scene_ref(), self.state.seed, self.survivors, self.options, self.content,
+                         history=self.keep_history)
         for entry in (self.log if log is None else log):
             t = entry["t"]
             if t == "action":
                 g.apply(Action.from_dict(entry["action"]))
             elif t == "choice":
                 g.choose(entry["option"])
+            elif t == "discard":
+                g.discard(entry["survivor"], entry["uid"])
             elif t == "step":
                 if not g.state.queue:
                     raise ValueError("replay: log has an engine step but nothing is queued")
@@ -283,10 +379,23 @@ class Game:
                 raise ValueError(f"replay: unknown log entry {entry!r}")
         return g
 
+    def _scene_ref(self) -> str:
+        """What ``load_scene`` needs to load this Scene again: its id for a shipped Scene, else
+        the path of the user's scene file."""
+        f = Path(self.scene.file) if self.scene.file else None
+        if f is None or f.parent.resolve() == SCENES_DIR.resolve():
+            return self.scene.id
+        return str(f)
+
     def to_json(self) -> str:
-        return json.dumps({"format": "nollab-game/1", "scene": self.scene.id, "options": self.options,
-                           "survivors": self.survivors, "state": self.state.to_dict(), "log": self.log,
-                           "events": [e.to_dict() for e in self.events]}, sort_keys=True)
+        """The whole game as JSON (``nollab-game/1``): scene, options, state, decision log, events;
+        a sandbox game also stores its hand-made board and starting position."""
+        d = {"format": "nollab-game/1", "scene": self._scene_ref(), "options": self.options,
+             "survivors": self.survivors, "state": self.state.to_dict(), "log": self.log,
+             "events": [e.to_dict() for e in self.events]}
+        if self.sandbox_spec is not None:
+            d["sandbox"] = self.sandbox_spec
+        return json.dumps(d, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str, content=None) -> "Game":
@@ -294,10 +403,16 @@ class Game:
         if d.get("format") != "nollab-game/1":
             raise ValueError("from_json: not a nollab game (format nollab-game/1)")
         content = content or default_content()
-        sc = load_scene(d["scene"])
+        if "sandbox" in d:
+            from nollab.rules.sandbox import sandbox_scene
+            sc = sandbox_scene(d["sandbox"])
+        else:
+            sc = load_scene(d["scene"])
         sc.bind(content)
         st = GameState.from_dict(d["state"])
-        return cls(st, content, sc, d["options"], d["survivors"], [Event.from_dict(e) for e in d["events"]], d["log"])
+        g = cls(st, content, sc, d["options"], d["survivors"], [Event.from_dict(e) for e in d["events"]], d["log"])
+        g.sandbox_spec = d.get("sandbox")
+        return g
 
     # ---- summaries ---------------------------------------------------------------------------
     def summary(self) -> dict:

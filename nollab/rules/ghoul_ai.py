@@ -18,6 +18,7 @@ Line of sight and shortest first steps are cached per (zone, closed set) in a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from types import MappingProxyType
 from typing import Any, Hashable, Iterable, Mapping, Protocol, Sequence
@@ -302,13 +303,21 @@ def wound_allocation_options(attacks: Iterable[GhoulAttack] | ZoneAttack,
         raise ValueError(f"survivors_in_zone: duplicate survivor ids in {survivors!r}")
     taken = dict(wounds_taken or {})
     start = tuple(min(elimination, taken.get(s, 0)) for s in survivors)
+    for a in attacks:
+        if a.count < 0 or a.wounds < 0:
+            raise ValueError(f"attacks: negative count or wounds in {a!r}")
+    return _allocations(attacks, survivors, start, elimination)
+
+
+@lru_cache(maxsize=4096)
+def _allocations(attacks: tuple, survivors: tuple, start: tuple, elimination: int) -> tuple[WoundAllocation, ...]:
+    """The dynamic programme of :func:`wound_allocation_options` on validated, hashable inputs
+    (cached: a simulation meets the same Zone attacks again and again; results are immutable)."""
     k = len(survivors)
     types = sorted({a.ghoul_type for a in attacks}, key=type_key)
     tix = {t: j for j, t in enumerate(types)}
     groups: dict[int, list[int]] = {}  # wound value -> type index of each single Attack
     for a in sorted(attacks, key=lambda a: type_key(a.ghoul_type)):
-        if a.count < 0 or a.wounds < 0:
-            raise ValueError(f"attacks: negative count or wounds in {a!r}")
         groups.setdefault(a.wounds, []).extend([tix[a.ghoul_type]] * a.count)
     zero = (0,) * len(types)
     # state: capped Wound Bars -> (wounds dealt per survivor, Attacks per survivor per type)

@@ -62,7 +62,16 @@ def task_end_players_phase(ctx: Ctx) -> None:
 # ------------------------------------------------------------------------------ ghouls' phase
 def task_ghouls_phase(ctx: Ctx) -> None:
     ctx.emit("phase", "P. 22", "Ghouls' Phase: every Ghoul activates (attacks first, then moves), then Spawn")
-    ctx.push(["activation", None, None], ["spawn_step"], ["end_phase"])
+    if ctx.scene.wants("before_spawn"):  # only Scenes with such a rule get the extra step
+        ctx.push(["activation", None, None], ["before_spawn"], ["spawn_step"], ["end_phase"])
+    else:
+        ctx.push(["activation", None, None], ["spawn_step"], ["end_phase"])
+
+
+def task_before_spawn(ctx: Ctx) -> None:
+    """Scene rules that act when the Spawn Step begins, after every Ghoul acted (S6/S8 P. 39, P. 41:
+    "Choose a starting Spawn Zone during each Spawn Step")."""
+    ctx.scene.before_spawn(ctx)
 
 
 def _wanted(types, gtype: str) -> bool:
@@ -297,7 +306,9 @@ def task_spawn_card(ctx: Ctx, zone: str) -> None:
     card = draw_ghoul_card(ctx)
     level = DangerLevel(highest_level(ctx.content, st))
     pool = {g: ctx.content.ghoul_types[g].pool - st.on_board(g) for g in GHOUL_TYPES}
-    gbz = {z: {g: c[i] for i, g in enumerate(GHOUL_TYPES) if c[i]} for z, c in st.ghouls.items()}
+    # the Ghouls by Zone only matter to a Barricade & Door Opening card (P. 25)
+    gbz = {z: {g: c[i] for i, g in enumerate(GHOUL_TYPES) if c[i]} for z, c in st.ghouls.items()} \
+        if card.kind == "opening" else {}
     out = spawning.resolve_spawn_card(card, level, pool, zone, board=ctx.board, closed=closed_set(ctx),
                                       ghouls_by_zone=gbz)
     for o in sorted(out.opened):
@@ -311,6 +322,39 @@ def task_spawn_card(ctx: Ctx, zone: str) -> None:
              placed=out.placed, ghoul=out.ghoul_type, opened=sorted(out.opened))
     if out.extra_activation:
         ctx.push(["activation", [out.ghoul_type], None])
+
+
+def task_molotov_spawn(ctx: Ctx, sid: str, zone: str, left: int) -> None:
+    """Molotov (P. 29): "Any Ghoul Spawn token in the targeted Zone may be moved to another Spawn
+    Zone. This effect cannot be performed if there is a single Spawn Zone remaining." One choice
+    per token (``left`` tokens still to consider); a token the Scene keeps in place
+    (``can_move_spawn``: S7/S10 "The white Ghoul Spawn token cannot be removed") is not offered."""
+    if left <= 0:
+        return
+    zones = sorted({z for z, _c in ctx.st.spawns if z != zone})
+    movable = [c for z, c in ctx.st.spawns if z == zone and ctx.scene.can_move_spawn(ctx, zone, c)]
+    if not zones or not movable:
+        return
+    ctx.ask(Choice("molotov_spawn", sid, f"Molotov: move the {movable[0]} Spawn token from {ctx.zname(zone)} to "
+                   "another Spawn Zone?", "P. 29", options=["stay"] + zones,
+                   labels=["leave it"] + [ctx.zname(z) for z in zones], data={"zone": zone, "left": left}))
+
+
+def resolve_molotov_spawn(ctx: Ctx, choice: Choice, option) -> None:
+    """Move the first movable Spawn token of the Molotov's Zone to ``option`` (or leave it)."""
+    zone = choice.data["zone"]
+    left = choice.data["left"]
+    if option != "stay":
+        sp = ctx.st.spawns
+        i = next(i for i, (z, c) in enumerate(sp) if z == zone and ctx.scene.can_move_spawn(ctx, zone, c))
+        tok = sp.pop(i)
+        j = max(k for k, (z, _c) in enumerate(sp) if z == option)
+        sp.insert(j + 1, [option, tok[1]])
+        ctx.emit("spawn_moved", "P. 29", f"The {tok[1]} Spawn token moves from {ctx.zname(zone)} to {ctx.zname(option)}",
+                 frm=zone, to=option)
+        if not any(z == zone for z, _c in sp):  # only a Spawn Zone still holding a token can lose another
+            return
+    ctx.push(["molotov_spawn", choice.survivor, zone, left - 1])
 
 
 # ------------------------------------------------------------------------------ end phase

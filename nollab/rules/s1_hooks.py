@@ -202,8 +202,11 @@ class BarricadeTheHouse(Hook):
                 if not (st.opening_kind.get(w) == "barricade" and not st.opening_open.get(w, True))]
 
     def check(self, ctx) -> None:
-        if self.windows_left(ctx):
-            return
+        st = ctx.st
+        kinds, is_open = st.opening_kind, st.opening_open
+        for w in self.scene.tokens.windows_to_barricade:  # = windows_left(ctx), without the list
+            if kinds.get(w) != "barricade" or is_open.get(w, True):
+                return
         if any(ctx.st.ghoul_count(z) for z in self.house(ctx)):
             return
         ctx.win("every indicated window is blocked by a closed Barricade and no Ghoul is in the house", "P. 33")

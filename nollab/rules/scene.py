@@ -16,7 +16,12 @@ does nothing). Hook points::
     traded(ctx, sid, partner, gave, took)          after a Trade
     can_target(ctx, survivor, zone) -> bool        may a Ranged Action target this Zone
     can_drive(ctx) -> bool                         may the Car be driven (P. 21 "if the Scene allows")
+    can_move_spawn(ctx, zone, colour) -> bool      may a Molotov move this Spawn token away (P. 29)
+    sync(ctx)                                      the game's state was replaced (undo, copy, JSON):
+                                                   rebuild per-game derived data (travelling Board)
     end_of_players_phase(ctx)                      loss checks such as "a Ghoul in the house"
+    before_spawn(ctx)                              Ghouls' Phase, after the Activations, just before
+                                                   the Spawn Step (S6/S8: choose the starting Zone)
     end_phase(ctx)                                 End Phase effects
     check(ctx)                                     objectives: call ctx.win(...) / ctx.lose(...)
 
@@ -80,7 +85,10 @@ class Hook:
     def traded(self, ctx, sid, partner, gave, took) -> None: ...
     def can_target(self, ctx, s, zone) -> bool: return True
     def can_drive(self, ctx) -> bool | None: return None
+    def can_move_spawn(self, ctx, zone, colour) -> bool: return True
+    def sync(self, ctx) -> None: ...
     def end_of_players_phase(self, ctx) -> None: ...
+    def before_spawn(self, ctx) -> None: ...
     def end_phase(self, ctx) -> None: ...
     def check(self, ctx) -> None: ...
 
@@ -108,7 +116,7 @@ class Scene:
         self.board = board
         self.tokens = tokens
         self.data = data
-        self.file = file
+        self.file = file  # the scene file's path (relative [scene.rules] paths resolve from its folder)
         self.title = data.get("title", scene_id)
         unknown = [h for h in data.get("hooks", []) if h not in HOOKS]
         if unknown:
@@ -130,7 +138,24 @@ class Scene:
         if data is None:
             raise ValueError(f"{path.name}: no [scene] table (title, mode, start, hooks)")
         clockwise = list(smap.spawn_order()) if smap.tokens.spawns else []
-        return cls(scene_id, smap.board, smap.tokens, data, clockwise, path.name)
+        return cls(scene_id, smap.board, smap.tokens, data, clockwise, str(path))
+
+    def fresh(self) -> "Scene":
+        """A new Scene for another game: the immutable parsed map and data are shared; the per-game
+        parts (``board`` of a travelling Scene, ``clockwise``, hook instances) are not, so a copy or
+        an undo never sees another game's tiles. ``sync(ctx)`` then installs the state's Board."""
+        sc = Scene(self.id, self.board, self.tokens, self.data, self.clockwise, self.file)
+        sc._cards = self._cards
+        return sc
+
+    def resolve_path(self, rel: str) -> str:
+        """A path from the scene file (``[scene.rules] tiles_dir``), relative to the file's folder."""
+        if not rel:
+            return ""
+        p = Path(rel)
+        if not p.is_absolute() and self.file:
+            p = Path(self.file).parent / p
+        return str(p)
 
     # ---- content helpers ------------------------------------------------------------------------
     def ghoul_card(self, number: int):
@@ -206,16 +231,41 @@ class Scene:
                 return r
         return bool(self.data.get("drive", True))
 
+    def can_move_spawn(self, ctx, zone: str, colour: str) -> bool:
+        """May a Molotov move the ``colour`` Spawn token of ``zone`` to another Spawn Zone (P. 29)?
+        Every hook must agree (S7/S10: the white token cannot be removed)."""
+        return all(h.can_move_spawn(ctx, zone, colour) for h in self.hooks)
+
+    def sync(self, ctx) -> None:
+        """The game's state was replaced (construction, undo, copy, JSON load): every hook
+        rebuilds what it derives from the state (S6/S8: the Board of the tiles in play)."""
+        for h in self.hooks:
+            h.sync(ctx)
+
     def end_of_players_phase(self, ctx) -> None:
         for h in self.hooks:
             h.end_of_players_phase(ctx)
+
+    def wants(self, point: str) -> bool:
+        """Does any hook define this hook point (so the engine queues a step for it)?"""
+        return any(getattr(type(h), point) is not getattr(Hook, point) for h in self.hooks)
+
+    def before_spawn(self, ctx) -> None:
+        for h in self.hooks:
+            h.before_spawn(ctx)
 
     def end_phase(self, ctx) -> None:
         for h in self.hooks:
             h.end_phase(ctx)
 
     def check(self, ctx) -> None:
-        for h in self.hooks:
+        """Objectives (P. 8), after every action, choice and engine step: only the hooks that
+        define ``check`` are called (this runs tens of thousands of times in a simulation)."""
+        got = self.__dict__.get("_checkers")
+        if got is None or got[0] is not self.hooks or got[1] != len(self.hooks):  # hooks replaced/edited
+            got = self._checkers = (self.hooks, len(self.hooks),
+                                    [h for h in self.hooks if type(h).check is not Hook.check])
+        for h in got[2]:
             if ctx.st.result is not None:
                 return
             h.check(ctx)
@@ -246,7 +296,7 @@ def load_scene(scene_id: str) -> Scene:
         got = _LOADED[key] = _load_scene(scene_id)
     # a fresh Scene per game (hooks and ``board`` may be replaced per game, e.g. travelling tiles);
     # the parsed Board and tokens are shared (immutable)
-    return Scene(got.id, got.board, got.tokens, got.data, got.clockwise, got.file)
+    return got.fresh()
 
 
 def _load_scene(scene_id: str) -> Scene:

@@ -44,14 +44,20 @@ def rules(hook: Hook) -> dict:
 
 def house_zones(ctx, scene) -> frozenset[str]:
     """"The house": every room of the building marked ``objective-house`` on the map, plus the
-    rooms of the tiles listed in ``[scene.rules] house_tiles`` (S6: the farmhouse on 1R and 4R)."""
+    rooms of the tiles listed in ``[scene.rules] house_tiles`` (S6: the farmhouse on 1R and 4R).
+    Cached per Board (a travelling Scene's Board changes as tiles come and go)."""
+    got = scene.__dict__.get("_house_zones")
+    if got is not None and got[0] is ctx.board:
+        return got[1]
     out: set[str] = set()
     z = scene.marker_zone("objective-house")
     if z and z in ctx.board.zones:
         out |= ctx.board.house(z)
     for t in scene.data.get("rules", {}).get("house_tiles", []):
         out |= {x for x in ctx.board.zones if ctx.board.zones[x].tile == t and ctx.board.zones[x].interior}
-    return frozenset(out)
+    res = frozenset(out)
+    scene._house_zones = (ctx.board, res)
+    return res
 
 
 def new_events(ctx, key: str) -> list:
@@ -162,13 +168,13 @@ class LeaveTheHouse(Hook):
     house that was closed at setup and is now open, whoever opened it."""
 
     def _watched(self, ctx) -> list[str]:
-        house = house_zones(ctx, self.scene)
-        out = []
-        for oid, o in ctx.board.openings.items():
-            kind = ctx.st.opening_kind.get(oid, str(o.kind))
-            if kind in ("door", "barricade", "stairs") and not o.initially_open and set(o.zones) & house:
-                out.append(oid)
-        return out
+        got = self.__dict__.get("_cands")
+        if got is None or got[0] is not ctx.board:  # house Openings closed at setup, per Board
+            house = house_zones(ctx, self.scene)
+            got = self._cands = (ctx.board, [(oid, str(o.kind)) for oid, o in ctx.board.openings.items()
+                                             if not o.initially_open and set(o.zones) & house])
+        kinds = ctx.st.opening_kind
+        return [oid for oid, k in got[1] if kinds.get(oid, k) in ("door", "barricade", "stairs")]
 
     def check(self, ctx) -> None:
         if ctx.st.flags.get("house_left"):
@@ -190,38 +196,14 @@ class LeaveTheHouse(Hook):
 class JohnnyWasHere(Hook):
     """"Johnny was here. The white Ghoul Spawn token cannot be removed." (S7, P. 40)
 
-    A Molotov lets a Spawn token move away (P. 29). The white token never does: it is kept after
-    the other tokens of its Zone (the engine moves the first token of the Zone), and if the white
-    token was moved anyway it is put back — another token of its Zone moves in its place, if any.
-    """
+    A Molotov lets "any Ghoul Spawn token in the targeted Zone" move to another Spawn Zone
+    (P. 29); the white one never moves (the ``can_move_spawn`` hook point), the others of its
+    Zone still may."""
 
     page = "P. 40"
 
-    def on_setup(self, ctx) -> None:
-        ctx.st.flags["white_home"] = white_zone(ctx)
-        self._white_last(ctx)
-
-    def _white_last(self, ctx) -> None:
-        sp = ctx.st.spawns
-        whites = [t for t in sp if t[1] == "white"]
-        if whites:
-            ctx.st.spawns = [t for t in sp if t[1] != "white"] + whites
-
-    def check(self, ctx) -> None:
-        home = ctx.st.flags.get("white_home")
-        if home is None:
-            return
-        sp = ctx.st.spawns
-        w = next((t for t in sp if t[1] == "white"), None)
-        if w is not None and w[0] != home:
-            moved_to = w[0]
-            w[0] = home
-            other = next((t for t in sp if t[0] == home and t[1] != "white"), None)
-            if other is not None:
-                other[0] = moved_to
-            ctx.emit("spawn_kept", self.page, f"{self.hook_name.replace('_', ' ').capitalize()}: the white Spawn "
-                     f"token cannot be removed; it stays in {ctx.zname(home)}", zone=home)
-        self._white_last(ctx)
+    def can_move_spawn(self, ctx, zone, colour) -> bool:
+        return colour != "white"
 
 
 @scene_hook("infected_cemetery")

@@ -198,7 +198,8 @@ def resolve_spawn_card(card: GhoulCard, level: DangerLevel, remaining_pool: Mapp
     if card.kind == "opening":
         if level == DangerLevel.BLUE:
             return SpawnOutcome(zone, card, level, t, 0, 0, False, frozenset(),
-                                f"card #{card.number}: Barricade & Door Opening ({t}s), no effect at Blue (P. 25)")
+                                f"card #{card.number}: Barricade & Door Opening "
+                                f"({ghoul_label(t, 2).split(' ', 1)[1]}), no effect at Blue (P. 25)")
         if board is None or ghouls_by_zone is None:
             raise ValueError("board, ghouls_by_zone: a Barricade & Door Opening card needs the board and the Ghouls")
         opened = opening_card_openings(board, closed, ghouls_by_zone, t)

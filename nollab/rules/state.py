@@ -22,6 +22,19 @@ GI = {g: i for i, g in enumerate(GHOUL_TYPES)}
 NO_GHOULS = (0, 0, 0, 0)
 
 
+_new = object.__new__
+
+
+def _copy_json(v):
+    """Deep copy of a JSON value (scene hooks keep nested lists/dicts in ``flags``, e.g. the
+    travelling tiles, and change them in place: a shallow copy would let undo share them)."""
+    if isinstance(v, list):
+        return [_copy_json(x) if isinstance(x, (list, dict)) else x for x in v]
+    if isinstance(v, dict):
+        return {k: (_copy_json(x) if isinstance(x, (list, dict)) else x) for k, x in v.items()}
+    return v
+
+
 @dataclass
 class Choice:
     """A pending player decision: enumerated ``options`` (JSON values), ``default`` index, and why.
@@ -79,16 +92,19 @@ class SurvivorState:
     alive: bool = True
 
     def clone(self) -> "SurvivorState":
-        c = SurvivorState.__new__(SurvivorState)
-        c.__dict__.update(self.__dict__)
-        c.slots = [list(s) for s in self.slots]
-        c.extra_skills = list(self.extra_skills)
-        c.hands = list(self.hands)
-        c.backpack = list(self.backpack)
-        c.free_spent = dict(self.free_spent)
-        c.granted = dict(self.granted)
-        c.used = list(self.used)
-        c.kills = dict(self.kills)
+        """Copy with fresh containers (a dict copy then the 8 mutable fields: the hot path of
+        ``Game`` history, one per Survivor per step)."""
+        c = _new(SurvivorState)
+        d = self.__dict__.copy()
+        d["slots"] = [x[:] for x in self.slots]
+        d["extra_skills"] = self.extra_skills[:]
+        d["hands"] = self.hands[:]
+        d["backpack"] = self.backpack[:]
+        d["free_spent"] = self.free_spent.copy()
+        d["granted"] = self.granted.copy()
+        d["used"] = self.used[:]
+        d["kills"] = self.kills.copy()
+        c.__dict__ = d
         return c
 
     def inventory(self) -> list[int]:
@@ -144,26 +160,27 @@ class GameState:
     # ---- copying -------------------------------------------------------------------------
     def clone(self) -> "GameState":
         """Copy with fresh containers; cards/origin are shared (never mutated after setup)."""
-        c = GameState.__new__(GameState)
-        c.__dict__.update(self.__dict__)
-        c.survivors = {k: s.clone() for k, s in self.survivors.items()}
-        c.players = [list(p) for p in self.players]
-        c.ghouls = dict(self.ghouls)  # values are tuples (immutable)
-        c.opening_open = dict(self.opening_open)
-        c.opening_kind = dict(self.opening_kind)
-        c.decks = {k: list(v) for k, v in self.decks.items()}
-        c.discards = {k: list(v) for k, v in self.discards.items()}
-        c.supply = {k: list(v) for k, v in self.supply.items()}
-        c.aside = {k: list(v) for k, v in self.aside.items()}
-        c.fired = list(self.fired)
-        c.ghoul_deck = list(self.ghoul_deck)
-        c.ghoul_discard = list(self.ghoul_discard)
-        c.spawns = [list(s) for s in self.spawns]
-        c.car = dict(self.car) if self.car is not None else None
-        c.flags = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
-                   for k, v in self.flags.items()}
-        c.kills = dict(self.kills)
-        c.queue = [list(t) for t in self.queue]
+        c = _new(GameState)
+        d = self.__dict__.copy()  # the cached closed set (``_closed``) is valid for the copy too
+        d["survivors"] = {k: s.clone() for k, s in self.survivors.items()}
+        d["players"] = [p[:] for p in self.players]
+        d["ghouls"] = self.ghouls.copy()  # values are tuples (immutable)
+        d["opening_open"] = self.opening_open.copy()
+        d["opening_kind"] = self.opening_kind.copy()
+        d["decks"] = {k: v[:] for k, v in self.decks.items()}
+        d["discards"] = {k: v[:] for k, v in self.discards.items()}
+        d["supply"] = {k: v[:] for k, v in self.supply.items()}
+        d["aside"] = {k: v[:] for k, v in self.aside.items()}
+        d["fired"] = self.fired[:]
+        d["ghoul_deck"] = self.ghoul_deck[:]
+        d["ghoul_discard"] = self.ghoul_discard[:]
+        d["spawns"] = [t[:] for t in self.spawns]
+        d["car"] = self.car.copy() if self.car is not None else None
+        d["flags"] = {k: (_copy_json(v) if v.__class__ in (list, dict) else v) for k, v in self.flags.items()} \
+            if self.flags else {}
+        d["kills"] = self.kills.copy()
+        d["queue"] = [t[:] for t in self.queue]
+        c.__dict__ = d
         return c
 
     # ---- JSON ------------------------------------------------------------------------------
@@ -203,6 +220,14 @@ class GameState:
     def set_open(self, oid: str, is_open: bool) -> None:
         """Open or close an Opening (always through here: it resets the cached closed set)."""
         self.opening_open[oid] = bool(is_open)
+        self.__dict__.pop("_closed", None)
+
+    def forget_openings(self, ids) -> None:
+        """Drop the open/closed state and kind override of these Openings (their tile left the
+        board, S6/S8 P. 39, P. 41) and reset the cached closed set."""
+        for oid in list(ids):
+            self.opening_open.pop(oid, None)
+            self.opening_kind.pop(oid, None)
         self.__dict__.pop("_closed", None)
 
     def closed(self) -> frozenset:

@@ -30,7 +30,9 @@ def _key(tiles_list) -> Tiles:
 
 
 def _tiles_dir(scene) -> str:
-    return scene.data.get("rules", {}).get("tiles_dir", "")
+    """``[scene.rules] tiles_dir``, relative to the scene file's folder (a user's own tiles)."""
+    rel = scene.data.get("rules", {}).get("tiles_dir", "")
+    return scene.resolve_path(rel) if hasattr(scene, "resolve_path") else rel
 
 
 def current_board(ctx, scene) -> Board:
@@ -38,8 +40,13 @@ def current_board(ctx, scene) -> Board:
     tr = ctx.st.flags.get("travel")
     if not tr:
         return ctx.board
-    b = build_board(_key(tr["tiles"]), tuple((o, k, op) for o, k, op in tr.get("set", [])),
-                    _tiles_dir(scene), scene.id)
+    tiles, sets = tr["tiles"], tr.get("set", [])
+    last = scene.__dict__.get("_travel_last")  # called at every hook point: skip rebuilding the key
+    if last is not None and last[0] == tiles and last[1] == sets:
+        b = last[2]
+    else:
+        b = build_board(_key(tiles), tuple((o, k, op) for o, k, op in sets), _tiles_dir(scene), scene.id)
+        scene._travel_last = ([list(t) for t in tiles], [list(x) for x in sets], b)
     scene.board = b
     ctx.board = b
     return b
@@ -80,8 +87,8 @@ class FightingThroughTheHerd(Hook):
     Corner interior Zones cannot spawn this way." (S6 P. 39, S8 P. 41)
 
     The Spawn Zones are recomputed at setup, whenever a tile comes or goes or a Survivor moves,
-    and at the end of each Players' Phase, when the starting Spawn Zone is a choice
-    (``scene:herd_start``)."""
+    and at the end of each Players' Phase; the starting Spawn Zone is a choice
+    (``scene:herd_start``) asked when the Spawn Step begins, after the Ghouls' Activations."""
 
     def on_setup(self, ctx) -> None:
         current_board(ctx, self.scene)
@@ -93,10 +100,24 @@ class FightingThroughTheHerd(Hook):
         current_board(ctx, self.scene)
         ctx.st.flags.pop("herd_start", None)
         herd_refresh(ctx, self.scene)
+
+    def before_spawn(self, ctx) -> None:
+        """"Choose a starting Spawn Zone during each Spawn Step, then proceed clockwise." (P. 39)"""
+        if ctx.st.result is not None:
+            return
+        current_board(ctx, self.scene)
+        ctx.st.flags.pop("herd_start", None)
+        herd_refresh(ctx, self.scene)
         zones = [z for z, _c in ctx.st.spawns]
-        if len(zones) > 1 and ctx.st.pending is None:
+        if len(zones) > 1:
             ctx.ask(Choice("scene:herd_start", None, "Fighting through the herd: choose the starting Spawn Zone",
                            "P. 39", options=zones, labels=[ctx.zname(z) for z in zones], default_name="first"))
+
+    def sync(self, ctx) -> None:
+        """The state was replaced: the clockwise order is the state's Spawn tokens' (as
+        :func:`herd_refresh` wrote them), so the next Spawn Step reads the same order."""
+        if ctx.st.spawns and ctx.st.phase != "setup":
+            self.scene.clockwise = list(dict.fromkeys(z for z, _c in ctx.st.spawns))
 
     def resolve_choice(self, ctx, choice, option) -> bool:
         if choice.kind != "scene:herd_start":
@@ -216,9 +237,8 @@ class Travel(Hook):
 
     # ---- hook points ----------------------------------------------------------------------------
     def sync(self, ctx) -> None:
-        """The game's state was replaced (undo, ``Game.from_json``): install its tiles' Board.
-        Needs the engine to call ``scene.sync(ctx)`` then (see the scenes report); every other
-        hook point of this class also re-installs it."""
+        """The game's state was replaced (``Game`` construction, undo, copy, ``from_json``):
+        install its tiles' Board (``Scene.sync`` is called by the game then)."""
         current_board(ctx, self.scene)
 
     def zone_entered(self, ctx, sid, zone) -> None:
@@ -261,11 +281,7 @@ class Travel(Hook):
         for z in lost:
             del st.ghouls[z]
         st.spawns = [t for t in st.spawns if t[0] not in zones]
-        for oid in list(st.opening_open):
-            if oid.startswith(f"{tile}:"):
-                st.opening_open.pop(oid, None)
-                st.opening_kind.pop(oid, None)
-        st.__dict__.pop("_closed", None)  # GameState caches its closed set (GameState.closed)
+        st.forget_openings([oid for oid in st.opening_open if oid.startswith(f"{tile}:")])
         if st.car is not None and st.car.get("zone") in zones:
             st.car = None
         tr["tiles"] = [t for t in tr["tiles"] if t[0] != tile]
