@@ -184,10 +184,13 @@ def legal_actions(ctx: Ctx) -> list[Action]:
             if u is not None and ctx.card(u).effect == "molotov":
                 los = ctx.board.line_of_sight(z, closed, hawk)
                 prof = ctx.card(u).ranged
+                spawn_zones = {sz for sz, _colour in st.spawns}
                 for tz, r in sorted(los.items()):
                     # "aimed at an exterior Zone" (P. 29): Corn Fields and Woods are exterior Zones (P. 31)
+                    # Ghouls to burn, or a Spawn token to move (P. 29; S3, S7, S10 objectives)
                     if prof.range_min <= r <= prof.range_max and zone_kind(ctx, tz) != "interior" \
-                            and st.ghoul_count(tz) and ctx.scene.can_target(ctx, s, tz):
+                            and (st.ghoul_count(tz) or tz in spawn_zones) \
+                            and ctx.scene.can_target(ctx, s, tz):
                         A(Action("molotov", sid, (i, tz)))
                 break
     # Reload (P. 28)
