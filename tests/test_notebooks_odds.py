@@ -307,3 +307,14 @@ def test_panels_read_a_real_scene_1_game():
     level = ("blue", "yellow", "orange", "red").index(spawn.w_level.value)
     rel, walkers = brute_spawn(set(st.ghoul_deck) | set(st.ghoul_discard), set(st.ghoul_discard), 4, level)
     assert (spawn.result.p_relative, spawn.result.expected["walker"]) == (rel, walkers)
+
+
+def test_odds_panel_explains_the_fatty_shield():
+    """P. 27: Fatties first and immune to Damage 1, so they shield the others from a Sawed-Off."""
+    from nollab.widgets.odds_panel import OddsPanel
+
+    panel = OddsPanel(weapon="sawed_off:ranged")
+    panel.set_target(fatty=1, walker=2)
+    assert "shield" in panel.out_summary.value and "P. 27" in panel.out_summary.value
+    panel.set_target(fatty=0, walker=2)
+    assert "shield" not in panel.out_summary.value

@@ -389,7 +389,9 @@ class OddsPanel(W.VBox):
         ]
         if r.friends_eliminated:
             rows.append(f"<tr><th>Survivors eliminated</th><td>{r.friends_eliminated}</td></tr>")
-        self.out_summary.value = f"<table class='nollab-odds-table'>{''.join(rows)}</table>"
+        note = _rule_note(spec)
+        self.out_summary.value = (f"<table class='nollab-odds-table'>{''.join(rows)}</table>"
+                                  + (f"<p class='nollab-odds-note'><small>{note}</small></p>" if note else ""))
         self.out_hits.value = dist_chart(r.hits, title="Hits", css_class="hits")
         kills_total = r.kills.map(lambda ks: sum(c for _, c in ks))
         if len(r.kills) <= 12:
@@ -405,3 +407,15 @@ class OddsPanel(W.VBox):
             self.out_ff.value = ("<small class='nollab-odds-no-ff'>No Friendly Fire: "
                                  + ("no other Survivor in the Zone" if spec.friends == 0 else
                                     "Melee and Sniper attacks choose their targets (P. 28)") + "</small>")
+
+
+def _rule_note(spec: Any) -> str:
+    """One sentence of rules when the numbers would surprise a learner (P. 17, P. 27)."""
+    target = dict(spec.target)
+    if target.get("fatty", 0) and spec.damage < 2:
+        others = sum(n for t, n in target.items() if t != "fatty")
+        if spec.action in ("ranged", "car") and not spec.sniper and others:
+            return ("Damage 1 cannot hurt a Fatty, and Fatties come first in the Targeting Priority "
+                    "Order: they shield the other Ghouls from this attack (P. 17, P. 27).")
+        return "Damage 1 cannot hurt a Fatty: it needs a Damage 2 hit (P. 17)."
+    return ""
