@@ -4,32 +4,43 @@ What it values, in order (the scores are in :data:`SCORES`, so a notebook can tu
 
 1. **Objectives** -- Scene special actions that advance a win: block a window with a carried
    Barricade token, take an open Barricade token, turn Boards into a token (S1 "Makeshift
-   barricades", P. 33); remove the corpse lady (S1); walk towards the zones the objective needs
-   (windows still open, takeable tokens; Ghouls inside a house that must stay empty, S2/S4/S5;
-   rooms not yet Searched, S9; objective markers such as the pump or Johnny), opening a door
-   only when it shortens that way; shut the house's doors when it must stay empty; leave the Car.
+   barricades", P. 33); remove the corpse lady (S1). Every other objective is a **plan**
+   (:mod:`nollab.sim.plans`) chosen from the Scene's declared hooks -- never from its number: a
+   plan proposes goal Zones (the most urgent plan wins), adds a bonus to the actions that advance
+   it and answers the choices it cares about (S2/S4/S5 house under siege, S4 drive to the pump,
+   S3/S10 Molotovs at Spawn Zones, S5/S7 Relatives, S6/S8 travelling, S9 every room, S1-S5
+   Trusting each other). The bot walks towards the goal Zones, opening a door only when it
+   shortens that way.
 2. **Shooting when the odds are good** -- every Melee/Ranged Action is judged with the exact
    distributions of :func:`nollab.prob.attack` (P. 26-28): expected kills, minus a heavy price
    per expected Friendly Fire Wound on Survivors in the target Zone (P. 28); a shot is taken only
    if the expected kills pass a threshold and the expected Friendly Fire stays under a cap.
 3. **Shutting ghouls out** -- close a door/barricade (P. 18-19) when a Ghoul can reach the far
-   side within two Moves; never open one towards Ghouls.
-4. **Searching early** (P. 18) -- worth more in the first rounds and while a hand is empty.
+   side within two Moves; never open one towards Ghouls -- unless armed better than the Starting
+   Equipment and the door leads to the goal (then it fights through).
+4. **Searching early** (P. 18) -- worth more in the first rounds and while a hand is empty; a
+   weak hand prefers the Melee/Ranged decks where it may (Zombicide Mode, Armory).
 5. **Staying alive** -- a Move is also scored by the drop in *threat* (Ghouls in the Zone, by
    their Wounds, plus a third of those one Move away), more when wounded; walking into a Zone with
-   Ghouls is penalised; an attack that cannot kill (Damage 1 on Fatties, P. 27) is never made.
+   Ghouls is penalised, leaving a Zone whose Ghouls would eliminate the Survivor at the next
+   Ghouls' Phase (P. 22) is rewarded; an attack that cannot kill (Damage 1 on Fatties, P. 27) is
+   never made; with nothing to chase, a Survivor in the street walks into a room.
 
 The weights were tuned on Scene 1 (seed 123, 150 games per setting): the objective step dominates
-(S1 is a race to block the windows). With them the bot wins S1 about 85 % of the time with the
-full team (held-out seed 77, 200 games, Wilson 95 % CI 79-89 %), the ``random`` policy never.
+(S1 is a race to block the windows). With them the bot wins S1 about 80-85 % of the time with the
+full team, the ``random`` policy never; see the README "sim" section for every Scene.
 
-Choices (wound split, ghoul split, keep a card, ...) take the engine's named default (the option
-the rulebook or the engine's ruling marks as the default), except a searched weapon, which is
-kept in a hand when possible. The bot has a seed only to break exact ties reproducibly.
+Choices take the engine's named default (the option the rulebook or the engine's ruling marks as
+the default), except: a plan's own answer (where a Molotov sends a Spawn token, a Trade of the
+Winchester or of Molotov parts, "switch to Zombicide Mode"); the Ghoul attack split (P. 22), which
+eliminates the fewest Survivors, then spreads the Wounds; a searched weapon, kept in a Hand in place
+of a non-weapon or a clearly weaker weapon; a Molotov or one of its parts, always kept. The bot has
+a seed only to break exact ties reproducibly.
 
-Known limits (it is a baseline, not an expert): no lookahead, no Trade planning, Skills are
-ignored when judging odds (the base weapon line is used), no Car driving plans, no Molotov or
-Spawn-token plans -- so it wins S1 and S2 and almost never S3-S10 (see notebook 05).
+Known limits (it is a baseline, not an expert): no lookahead, Skills are ignored when judging odds
+(the base weapon line is used), no weapon Trades between Survivors, no re-closing of broken
+Barricades -- so S3, S5, S9 and S10 (clear the board, Orange for all, every room, four Spawn Zones
+gathered) stay out of its reach (see notebook 05).
 """
 from __future__ import annotations
 
@@ -38,6 +49,10 @@ from functools import lru_cache
 
 from nollab.prob.attack import AttackSpec, attack
 from nollab.rules import rng
+from nollab.sim.plans import MOLOTOV_PARTS, plans_for
+from nollab.sim.plans_view import View as _View
+from nollab.sim.plans_view import is_weapon as _is_weapon
+from nollab.sim.plans_view import weapon_value as _weapon_value
 
 __all__ = ["HeuristicPolicy", "SCORES", "attack_value"]
 
@@ -48,24 +63,9 @@ SCORES: dict[str, float] = {
     "close_threat": 60.0, "close_far": 4.0, "search_early": 45.0, "search_late": 18.0,
     "search_aside": 70.0, "goal_step": 150.0, "safety": 2.0, "spare_token": 60.0, "car_out": 25.0,
     "goal_search": 60.0, "defend_house": 30.0, "seal_house": 70.0, "into_ghouls": 40.0,
-    "reload": 30.0, "combine": 50.0, "equip": 26.0, "open_door": -5.0, "do_nothing": 0.0,
+    "reload": 30.0, "lethal": 120.0, "arm": 12.0, "combine": 50.0, "equip": 26.0, "open_door": -5.0, "do_nothing": 0.0,
 }
 EARLY_ROUNDS = 3
-GOAL_MARKERS = ("pump", "johnny", "car", "objective-house")
-
-
-def _is_weapon(card) -> bool:
-    return card.melee is not None or (card.ranged is not None and card.effect != "molotov")
-
-
-def _weapon_value(card) -> float:
-    """Expected hits of one Action with the card's best line, Damage 2 worth 1.5x (for the Hands)."""
-    best = 0.0
-    for prof in (card.melee, card.ranged):
-        if prof is not None and card.effect != "molotov":
-            v = prof.dice * (7 - prof.accuracy) / 6 * (1.5 if prof.damage >= 2 else 1.0)
-            best = max(best, v + (0.3 if prof is card.ranged else 0.0))
-    return best
 
 
 @lru_cache(maxsize=8192)
@@ -93,28 +93,90 @@ class HeuristicPolicy:
         self.w = dict(SCORES)
         self.w.update(scores or {})
         self._dist_cache: dict = {}
+        self._plans: list | None = None
+        self._plans_key = None
+
+    def plans(self, game) -> list:
+        """The plans of the game's Scene hooks (:mod:`nollab.sim.plans`), built once per Scene."""
+        key = id(game.scene)
+        if self._plans is None or self._plans_key != key:
+            self._plans = plans_for([h.hook_name for h in game.scene.hooks])
+            self._plans_key = key
+        return self._plans
+
+    def _view(self, game, sid) -> "_View":
+        v = _View(game, sid, self._dist_cache)
+        v.plans = self.plans(game)
+        return v
 
     # ------------------------------------------------------------------ choices
     def choose_option(self, game, choice):
+        st = game.state
+        sid = choice.survivor if choice.survivor in st.survivors else (
+            st.active or next((x for x, s in st.survivors.items() if s.alive), None))
+        if sid is not None:
+            v = self._view(game, sid)
+            for p in v.plans:
+                o = p.option(v, choice)
+                if o is not None and o in choice.options:
+                    return o
+        if choice.kind == "wounds":
+            return self._split_wounds(game, choice)
         if choice.kind == "keep" and "card" in choice.data:
+            kept = self._keep(game, choice)
+            if kept is not None:
+                return kept
             st, eq = game.state, game.content.equipment
             if _is_weapon(eq[st.cards[choice.data["card"]]]):
                 me = st.survivors[choice.survivor]
-                for opt in choice.options:  # a found weapon replaces a non-weapon in a Hand
+                found = _weapon_value(eq[st.cards[choice.data["card"]]])
+                best, best_gain = None, 0.2
+                for opt in choice.options:  # a found weapon replaces a non-weapon or a weaker one in a Hand
                     if isinstance(opt, list) and opt and opt[0] == "hand":
                         held = me.hands[opt[1]]
                         if held is None or not _is_weapon(eq[st.cards[held]]):
                             return opt
+                        gain = found - _weapon_value(eq[st.cards[held]])
+                        if gain > best_gain:
+                            best, best_gain = opt, gain
+                if best is not None:
+                    return best
         return choice.options[choice.default]
+
+    @staticmethod
+    def _split_wounds(game, choice):
+        """Split Ghoul Attacks (P. 22) so that the fewest Survivors are eliminated (a starting
+        Survivor's loss ends most Scenes), then as evenly as possible (the lowest worst Wound Bar)."""
+        st = game.state
+
+        def cost(opt):
+            bars = [st.survivors[sid].wounds + n for sid, n in opt]
+            return (sum(1 for b in bars if b >= 3), max(bars), sum(b * b for b in bars))
+        return min(choice.options, key=cost)
+
+    def _keep(self, game, choice):
+        """Keep a Molotov or one of its parts (P. 29), swapping out a card of no use in a fight."""
+        st, eq = game.state, game.content.equipment
+        name = st.cards[choice.data["card"]]
+        if name not in ("molotov",) + MOLOTOV_PARTS:
+            return None
+        if ["keep"] in choice.options:
+            return ["keep"]
+        me = st.survivors[choice.survivor]
+        for u in me.inventory():
+            c = eq[st.cards[u]]
+            if not _is_weapon(c) and st.cards[u] not in ("molotov",) + MOLOTOV_PARTS and ["swap", u] in choice.options:
+                return ["swap", u]
+        return None
 
     # ------------------------------------------------------------------ actions
     def choose_action(self, game, actions):
         if actions[0].kind == "activate":
             return self._pick_activation(game, actions)
-        view = _View(game, actions[0].survivor, self._dist_cache)
+        view = self._view(game, actions[0].survivor)
         best, best_score = [], None
         for a in actions:
-            s = self._score(view, a)
+            s = self._score(view, a) + sum(p.bonus(view, a) for p in view.plans)
             if best_score is None or s > best_score + 1e-9:
                 best, best_score = [a], s
             elif abs(s - best_score) <= 1e-9:
@@ -144,6 +206,8 @@ class HeuristicPolicy:
                 return w["search_aside"]
             early = v.st.round <= EARLY_ROUNDS or None in v.me.hands
             bonus = w["goal_search"] if v.me.zone in v.unsearched_rooms() else 0.0
+            if a.params[0] in ("melee", "ranged") and v.weak_hands():
+                bonus += w["arm"]  # Zombicide Mode / Armory: a weak hand looks for a real weapon (P. 18)
             return (w["search_early"] if early else w["search_late"]) + bonus
         if k in ("door", "barricade"):
             oid, what = a.params
@@ -193,26 +257,34 @@ class HeuristicPolicy:
                                           friends, bool(card.sniper))
         if kills < 0.05:
             return -20.0  # e.g. Damage 1 on a Zone of Fatties: every hit is lost (P. 27)
+        lethal = w["lethal"] * p_clear if zone == v.me.zone and v.lethal(zone) else 0.0
         if ff > w["max_ff"] or (kills < w["min_kills"] and zone != v.me.zone):
             return -1.0 - w["per_ff_wound"] * ff
         urgency = 15.0 if zone == v.me.zone else (8.0 if v.ghoul_near(v.me.zone, 1) else 0.0)
         if zone in v.house():
             urgency += w["defend_house"]  # S2/S4/S5: a Ghoul in the house at the end of the Phase loses
-        return w["shot_base"] + w["per_kill"] * kills + 10.0 * p_clear + urgency - w["per_ff_wound"] * ff
+        return w["shot_base"] + w["per_kill"] * kills + 10.0 * p_clear + urgency + lethal - w["per_ff_wound"] * ff
 
     def _score_open(self, v: "_View", oid: str) -> float:
         """Open a door/barricade only when it shortens the way to the objective (counting an
-        unreachable objective as 4 Moves away) and no Ghoul waits right behind it."""
+        unreachable objective as 4 Moves away) and no Ghoul waits right behind it -- unless this
+        Survivor is armed better than the Starting Equipment (then the door is the way to fight
+        through, the Ghouls acting only in their Phase, P. 8)."""
         w = self.w
         far = v.board.openings[oid].other(v.me.zone)
         if v.st.ghoul_count(far) or v.ghoul_near(far, 1):
-            return w["open_door"] - 50.0
+            if v.weak_hands() or not v.goals():
+                return w["open_door"] - 50.0
         goals = v.goals()
         if not goals:
             return w["open_door"]
         before = v.goal_distance(v.me.zone, goals)
         after = v.goal_distance(v.me.zone, goals, closed=v.closed - {oid})
-        if after is None:
+        if after is None:  # still shut in: open it if it leads towards the goal as if all were open
+            here = v.goal_distance(v.me.zone, goals, closed=frozenset())
+            there = v.goal_distance(far, goals, closed=frozenset())
+            if here is not None and there is not None and there < here:
+                return w["open_door"] + 0.8 * w["goal_step"]
             return w["open_door"]
         gain = (before if before is not None else after + 4) - after
         return w["open_door"] + 0.8 * w["goal_step"] * gain if gain > 0 else w["open_door"]
@@ -222,6 +294,12 @@ class HeuristicPolicy:
         house = v.house()
         if house and (v.me.zone in house) != (far in house):
             return self.w["seal_house"]  # shut the house (S2, S4, S5 "house under siege")
+        if not v.weak_hands() and v.goals():
+            # an armed Survivor fights through the door that leads to the objective (see _score_open)
+            here = v.goal_distance(v.me.zone, v.goals(), closed=frozenset())
+            there = v.goal_distance(far, v.goals(), closed=frozenset())
+            if here is not None and there is not None and there < here:
+                return -5.0
         if v.st.ghoul_count(far) or v.ghoul_near(far, 2):
             return self.w["close_threat"]
         return self.w["close_far"]
@@ -242,6 +320,10 @@ class HeuristicPolicy:
         w = self.w
         st = v.st
         score = -w["into_ghouls"] * st.ghoul_count(dest)
+        if v.lethal(v.me.zone) and not v.lethal(dest):
+            score += w["lethal"]  # the next Ghouls' Phase would eliminate me here (P. 22)
+        elif v.lethal(dest) and not v.lethal(v.me.zone):
+            score -= w["lethal"] * 1.5
         care = 1.0 + v.me.wounds
         score += w["safety"] * care * (v.threat(v.me.zone) - v.threat(dest))
         goals = v.goals()
@@ -256,124 +338,3 @@ class HeuristicPolicy:
         else:
             score -= 5.0
         return score
-
-
-class _View:
-    """What the bot reads off the game for one decision (cached for the decision only)."""
-
-    def __init__(self, game, sid: str, dist_cache: dict):
-        self.game = game
-        self.st = game.state
-        self.board = game.board
-        self.me = self.st.survivors[sid]
-        self.closed = self.st.closed()
-        self._dist = dist_cache
-        if len(dist_cache) > 4096:
-            dist_cache.clear()
-        self._goals = None
-
-    def card(self, uid):
-        return self.game.content.equipment[self.st.cards[uid]]
-
-    def distances(self, dst: str, closed: frozenset | None = None) -> dict:
-        closed = self.closed if closed is None else closed
-        key = (id(self.board), dst, closed)
-        d = self._dist.get(key)
-        if d is None:
-            d = self._dist[key] = self.board.distances_to(dst, closed)
-        return d
-
-    def ghoul_near(self, zone: str, steps: int) -> bool:
-        """A Ghoul within ``steps`` Moves of ``zone`` along open paths."""
-        d = self.distances(zone)
-        return any(d.get(z, 99) <= steps for z in self.st.ghouls)
-
-    def threat(self, zone: str) -> float:
-        """Ghouls that can attack in ``zone`` at the next Ghouls' Phase (those in it, weighted
-        by their Wounds, P. 22) plus, at a third of the weight, those one Move away."""
-        cache = self.__dict__.setdefault("_threat", {})
-        t = cache.get(zone)
-        if t is None:
-            b = self.board
-            t = 3.0 * self._weighted(zone)
-            for n in b.neighbors(zone, self.closed):
-                t += self._weighted(n)
-            cache[zone] = t
-        return t
-
-    def _weighted(self, zone: str) -> float:
-        w, br, f, r = self.st.ghouls_in(zone)
-        return w + br + 2 * f + r
-
-    def ghouls_in_sight(self) -> bool:
-        los = self.board.line_of_sight(self.me.zone, self.closed)
-        return any(self.st.ghoul_count(z) for z in los)
-
-    # ---- objectives ------------------------------------------------------------------------
-    def windows_left(self) -> list[str]:
-        tokens = self.game.scene.tokens
-        wins = getattr(tokens, "windows_to_barricade", ()) or ()
-        st = self.st
-        return [o for o in wins if not (st.opening_kind.get(o) == "barricade" and not st.opening_open.get(o, True))]
-
-    def tokens_needed(self) -> int:
-        carried = sum(s.barricades for s in self.st.survivors.values() if s.alive)
-        return len(self.windows_left()) - carried
-
-    def goals(self) -> list[str]:
-        """Zones this Survivor should walk towards, most urgent objective first."""
-        if self._goals is not None:
-            return self._goals
-        b, st = self.board, self.st
-        goals: list[str] = []
-        wins = self.windows_left()
-        if wins and self.me.barricades > 0:
-            goals = [z for o in wins for z in b.openings[o].zones if str(b.zones[z].kind) == "interior"]
-        elif wins and self.tokens_needed() > 0:
-            for oid, o in b.openings.items():
-                kind = st.opening_kind.get(oid) or str(o.kind)
-                if kind == "barricade" and st.opening_open.get(oid, True) and not o.window:
-                    goals.extend(o.zones)
-        if not goals and self.house():
-            # house under siege: go where Ghouls are inside the house (to clear it), else stay in it
-            goals = [z for z in self.house() if st.ghoul_count(z)] or sorted(self.house())
-        if not goals:
-            goals = sorted(self.unsearched_rooms())
-        if not goals:
-            for m in getattr(self.game.scene.tokens, "markers", ()) or ():
-                if any(str(m.kind).startswith(g) for g in GOAL_MARKERS):
-                    goals.append(m.zone)
-        self._goals = sorted(set(goals))
-        return self._goals
-
-    def hooks(self) -> set:
-        return {h.hook_name for h in self.game.scene.hooks}
-
-    def house(self) -> frozenset:
-        """The house to keep free of Ghouls, when a Scene loses with a Ghoul in it (S2, S4, S5)."""
-        if "house_under_siege" not in self.hooks():
-            return frozenset()
-        key = ("house", id(self.game.scene))
-        got = self._dist.get(key)
-        if got is None:
-            from types import SimpleNamespace
-
-            from nollab.rules.scene_hooks import house_zones
-            got = self._dist[key] = house_zones(SimpleNamespace(board=self.board), self.game.scene)
-        return got
-
-    def unsearched_rooms(self) -> set:
-        """Interior Zones not yet Searched, when searching them all wins (S9 "search every room")."""
-        if "search_every_room" not in self.hooks():
-            return set()
-        done = set(self.st.flags.get("searched_zones", []))
-        return {z for z, zone in self.board.zones.items() if zone.interior and z not in done}
-
-    def goal_distance(self, zone: str, goals: list[str], closed: frozenset | None = None) -> int | None:
-        """Moves from ``zone`` to the nearest goal with the given closed Openings (default: now)."""
-        best = None
-        for g in goals:
-            d = self.distances(g, closed).get(zone)
-            if d is not None and (best is None or d < best):
-                best = d
-        return best

@@ -1,0 +1,167 @@
+"""The heuristic bot's view of the game for one decision (:class:`View`): distances, threat,
+goals (the Scene's plans, :mod:`nollab.sim.plans`, most urgent first), the besieged house, the rooms
+still to Search -- cached for the decision only, shared by the bot and its plans."""
+from __future__ import annotations
+
+__all__ = ["View", "GOAL_MARKERS", "is_weapon", "weapon_value"]
+
+#: map markers worth walking to when no plan has a goal
+GOAL_MARKERS = ("pump", "johnny", "objective-house")  # the Car is a plan (DriveToPump, Travel)
+
+
+def is_weapon(card) -> bool:
+    return card.melee is not None or (card.ranged is not None and card.effect != "molotov")
+
+
+def weapon_value(card) -> float:
+    """Expected hits of one Action with the card's best line, Damage 2 worth 1.5x (for the Hands)."""
+    best = 0.0
+    for prof in (card.melee, card.ranged):
+        if prof is not None and card.effect != "molotov":
+            v = prof.dice * (7 - prof.accuracy) / 6 * (1.5 if prof.damage >= 2 else 1.0)
+            best = max(best, v + (0.3 if prof is card.ranged else 0.0))
+    return best
+
+
+class View:
+    """What the bot reads off the game for one decision (cached for the decision only)."""
+
+    def __init__(self, game, sid: str, dist_cache: dict):
+        self.game = game
+        self.st = game.state
+        self.board = game.board
+        self.me = self.st.survivors[sid]
+        self.closed = self.st.closed()
+        self._dist = dist_cache
+        if len(dist_cache) > 4096:
+            dist_cache.clear()
+        self._goals = None
+
+    def card(self, uid):
+        return self.game.content.equipment[self.st.cards[uid]]
+
+    def distances(self, dst: str, closed: frozenset | None = None) -> dict:
+        closed = self.closed if closed is None else closed
+        key = (id(self.board), len(self.board.zones), dst, closed)
+        d = self._dist.get(key)
+        if d is None:
+            d = self._dist[key] = self.board.distances_to(dst, closed)
+        return d
+
+    def ghoul_near(self, zone: str, steps: int) -> bool:
+        """A Ghoul within ``steps`` Moves of ``zone`` along open paths."""
+        d = self.distances(zone)
+        return any(d.get(z, 99) <= steps for z in self.st.ghouls)
+
+    def threat(self, zone: str) -> float:
+        """Ghouls that can attack in ``zone`` at the next Ghouls' Phase (those in it, weighted
+        by their Wounds, P. 22) plus, at a third of the weight, those one Move away."""
+        cache = self.__dict__.setdefault("_threat", {})
+        t = cache.get(zone)
+        if t is None:
+            b = self.board
+            t = 3.0 * self._weighted(zone)
+            for n in b.neighbors(zone, self.closed):
+                t += self._weighted(n)
+            cache[zone] = t
+        return t
+
+    def weak_hands(self) -> bool:
+        """No weapon in Hand better than one die at 4+ (the Starting Equipment's level)."""
+        return max((weapon_value(self.card(u)) for u in self.me.hands if u is not None), default=0.0) < 1.0
+
+    def lethal(self, zone: str) -> bool:
+        """Would the Ghouls now in ``zone`` eliminate me at the next Ghouls' Phase (1 Wound each,
+        3 Wounds eliminate, P. 22)? Counted as if they all struck me (a safe upper bound)."""
+        return self.strike(zone) >= 3 - self.me.wounds
+
+    def strike(self, zone: str) -> int:
+        """Wounds the Ghouls now in ``zone`` deal at the next Ghouls' Phase (a Fatty deals 2, P. 17, 22)."""
+        gt = self.game.content.ghoul_types
+        return sum(n * gt[g].wounds for g, n in zip(("walker", "breaker", "fatty", "relative"), self.st.ghouls_in(zone)))
+
+    def _weighted(self, zone: str) -> float:
+        w, br, f, r = self.st.ghouls_in(zone)
+        return w + br + 2 * f + r
+
+    def ghouls_in_sight(self) -> bool:
+        los = self.board.line_of_sight(self.me.zone, self.closed)
+        return any(self.st.ghoul_count(z) for z in los)
+
+    # ---- objectives ------------------------------------------------------------------------
+    def windows_left(self) -> list[str]:
+        tokens = self.game.scene.tokens
+        wins = getattr(tokens, "windows_to_barricade", ()) or ()
+        st = self.st
+        return [o for o in wins if not (st.opening_kind.get(o) == "barricade" and not st.opening_open.get(o, True))]
+
+    def tokens_needed(self) -> int:
+        carried = sum(s.barricades for s in self.st.survivors.values() if s.alive)
+        return len(self.windows_left()) - carried
+
+    def goals(self) -> list[str]:
+        """Zones this Survivor should walk towards, most urgent objective first."""
+        if self._goals is not None:
+            return self._goals
+        b, st = self.board, self.st
+        goals: list[str] = []
+        wins = self.windows_left()
+        if wins and self.me.barricades > 0:
+            goals = [z for o in wins for z in b.openings[o].zones if str(b.zones[z].kind) == "interior"]
+        elif wins and self.tokens_needed() > 0:
+            for oid, o in b.openings.items():
+                kind = st.opening_kind.get(oid) or str(o.kind)
+                if kind == "barricade" and st.opening_open.get(oid, True) and not o.window:
+                    goals.extend(o.zones)
+        if not goals:
+            # the Scene's plans (nollab.sim.plans): the most urgent one that has a goal
+            best = None
+            for p in getattr(self, "plans", ()):
+                g = p.goals(self)
+                if g and g[1] and (best is None or g[0] < best[0]):
+                    best = g
+            if best is not None:
+                goals = list(best[1])
+        if not goals and self.house():
+            goals = sorted(self.house())  # house under siege: stay in it
+        if not goals:
+            for m in getattr(self.game.scene.tokens, "markers", ()) or ():
+                if any(str(m.kind).startswith(g) for g in GOAL_MARKERS):
+                    goals.append(m.zone)
+        if not goals and not self.board.zones[self.me.zone].interior:
+            # nothing to chase: get off the street, into a room without Ghouls (shelter, Search, P. 18)
+            goals = [z for z, zone in self.board.zones.items() if zone.interior and not st.ghoul_count(z)]
+        self._goals = sorted(set(goals) & set(self.board.zones))  # a travelling tile may have left
+        return self._goals
+
+    def hooks(self) -> set:
+        return {h.hook_name for h in self.game.scene.hooks}
+
+    def house(self) -> frozenset:
+        """The house to keep free of Ghouls, when a Scene loses with a Ghoul in it (S2, S4, S5)."""
+        if "house_under_siege" not in self.hooks():
+            return frozenset()
+        key = ("house", id(self.game.scene))
+        got = self._dist.get(key)
+        if got is None:
+            from types import SimpleNamespace
+
+            from nollab.rules.scene_hooks import house_zones
+            got = self._dist[key] = house_zones(SimpleNamespace(board=self.board), self.game.scene)
+        return got
+
+    def unsearched_rooms(self) -> set:
+        """Interior Zones not yet Searched, when searching them all wins (S9 "search every room")."""
+        if "search_every_room" not in self.hooks():
+            return set()
+        done = set(self.st.flags.get("searched_zones", []))
+        return {z for z, zone in self.board.zones.items() if zone.interior and z not in done}
+
+    def goal_distance(self, zone: str, goals: list[str], closed: frozenset | None = None) -> int | None:
+        """Moves from ``zone`` to the nearest goal with the given closed Openings (default: now)."""
+        best = None
+        for g in goals:
+            d = self.distances(g, closed).get(zone)
+            if d is not None and (best is None or d < best):
+                best = d
+        return best
