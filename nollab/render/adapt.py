@@ -185,6 +185,10 @@ def snapshot_from_state(board: Any, state: Any, tokens: Any = None,
                 markers.append(Marker(zone=m.zone, kind="item", label=_short(m.kind)))
         elif m.kind in set_aside:  # S1: the Winchester 94 waits in its Zone until Searched
             markers.append(Marker(zone=m.zone, kind="item", label=_short(m.kind)))
+    # Travelling scenes (S6, S8) remove tiles during play: the printed markers of a tile that has
+    # left the board leave with it.
+    on_board = board.zones
+    markers = [m for m in markers if m.zone in on_board]
     phase = {"players": "Players' Phase", "ghouls": "Ghouls' Phase", "end": "End Phase",
              "setup": "Setup", "over": "Game over"}.get(state.phase, state.phase)
     caption = f"Round {state.round} · {phase}"
