@@ -158,6 +158,35 @@ def test_p22_other_ghouls_move_through_the_opening_the_breakers_made():
     assert g.state.ghouls == {"T:a": (0, 1, 0, 0), "T:K": (2, 0, 1, 0)}
 
 
+def _two_breakers(outer: str):
+    """Breakers in an exterior Zone ``outer`` and in the room K, on either side of the closed Door
+    dA; Tom waits behind the open door dB in L. One Players' Phase of Do Nothing, then the Ghouls'
+    Phase with default choices."""
+    board = board_from_grid(f"{outer}KL", {outer: EXT, "K": "interior", "L": "interior"},
+                            openings=[("dA", "r1c1-r1c2", "door", False), ("dB", "r1c2-r1c3", "door", True)])
+    g = sandbox(board, {"tom": "T:L"}, ghouls={f"T:{outer}": {"breaker": 1}, "T:K": {"breaker": 1}})
+    end_turns(g)
+    r = g.state.round
+    while g.state.round == r and not g.over:
+        if g.pending is not None:
+            g.choose(g.pending.options[g.pending.default])
+        else:
+            g.step()
+    return g
+
+
+@pytest.mark.parametrize("outer", ["a", "A"])
+def test_p22_breakers_on_both_sides_of_a_door_both_spend_their_action(outer):
+    """P. 22: "Attacks on survivors (or closed barricades and closed doors) are resolved first, then
+    all the Moves." "Breakers who didn't Attack Survivors spend their Action Attacking any closed
+    Barricades and closed Doors in their Zone." Both Breakers stand at the closed Door when the
+    Activation starts, so both spend their Action on it and neither moves into L, whatever the
+    Zones are called ("T:A" sorts before "T:K", "T:a" after it)."""
+    g = _two_breakers(outer)
+    assert g.state.opening_open["dA"] is True
+    assert g.state.ghouls == {f"T:{outer}": (0, 1, 0, 0), "T:K": (0, 1, 0, 0)}, g.state.ghouls
+
+
 # ----------------------------------------------------------------------------- Move, P. 23
 SIGHT = board_from_grid("edcbK", {**{k: EXT for k in "edcb"}, "K": "interior"},
                         openings=[("dK", "r1c4-r1c5", "door", False)])

@@ -83,10 +83,28 @@ def _counts(ctx: Ctx, zone: str, types) -> dict[str, int]:
     return {g: c[i] for i, g in enumerate(GHOUL_TYPES) if c[i] and _wanted(types, g)}
 
 
+def present_ghouls(ctx: Ctx) -> dict[str, list[int]]:
+    """The Ghouls on the board, per Zone and type (counts in :data:`GHOUL_TYPES` order): taken when
+    an Activation starts, so Ghouls placed during it (S9 "Spawning in houses" after a Breaker opens
+    a house, P. 42) wait for the next Activation (P. 8: "All Ghouls on the board activate")."""
+    return {z: list(c) for z, c in ctx.st.ghouls.items() if any(c)}
+
+
+def _capped(counts: dict[str, int], zone: str, present) -> dict[str, int]:
+    """``counts`` limited to the Ghouls present when the Activation started (``present`` None: no
+    limit, for tasks queued by older saves)."""
+    if present is None:
+        return counts
+    was = present.get(zone) or [0] * len(GHOUL_TYPES)
+    return {g: min(n, was[GI[g]]) for g, n in counts.items() if min(n, was[GI[g]])}
+
+
 def task_activation(ctx: Ctx, types, taunt) -> None:
     """One Activation of the given Ghouls (all; one type after running out, P. 25; a taunted
-    Zone, P. 46): attacks, then Breakers, then moves (P. 22)."""
+    Zone, P. 46): attacks, then Breakers, then moves (P. 22). Only the Ghouls on the board now
+    act: the snapshot travels with the Breakers' and the moves' tasks."""
     st = ctx.st
+    present = present_ghouls(ctx)
     tasks = []
     if taunt is None:
         for zone in sorted(st.ghouls):
@@ -96,7 +114,7 @@ def task_activation(ctx: Ctx, types, taunt) -> None:
         tz = ctx.surv(taunt["survivor"]).zone
         if tz == taunt["zone"] and ctx.surv(taunt["survivor"]).alive:
             tasks.append(["ghoul_attack", tz, types, taunt])
-    tasks.append(["breakers", types, taunt])
+    tasks.append(["breakers", types, taunt, present])
     if types is not None:
         ctx.emit("activation", "P. 25", f"Extra Activation of every {gname(types[0], 2).split(' ', 1)[1]}")
     ctx.push(*tasks)
@@ -149,21 +167,24 @@ def resolve_wounds(ctx: Ctx, choice: Choice, option) -> None:
                 return
 
 
-def closed_openings_of(ctx: Ctx, zone: str) -> list[str]:
-    """Closed Doors, Barricades, blocked windows and Stairs of a Zone: what Breakers open (P. 22),
-    as :mod:`nollab.rules.ghoul_ai` reads it."""
-    return sorted(ghoul_ai.geometry_cache(ctx.board).closed_openings(zone, closed_set(ctx)))
-
-
-def task_breakers(ctx: Ctx, types, taunt) -> None:
+def task_breakers(ctx: Ctx, types, taunt, present=None) -> None:
     """Breakers that did not attack open every closed Door and Barricade of their Zone and
-    spend their Action doing so (P. 22)."""
+    spend their Action doing so (P. 22: "Attacks on survivors (or closed barricades and closed
+    doors) are resolved first, then all the Moves").
+
+    The closed Openings are read once, when the step starts: every Zone with a Breaker that did not
+    attack and a closed Opening breaks, and all those Openings open together. Two Breaker groups on
+    either side of one closed Door both spend their Action on it, whatever the Zones are called
+    (see docs/rulings.md). ``present``: the Ghouls on the board when the Activation started."""
     st = ctx.st
     breaking = []
     if _wanted(types, "breaker"):
+        closed = closed_set(ctx)
+        cache = ghoul_ai.geometry_cache(ctx.board)
         zones = [taunt["zone"]] if taunt is not None else sorted(st.ghouls)
+        found = []
         for zone in zones:
-            n = st.ghouls_in(zone)[GI["breaker"]]
+            n = _capped({"breaker": st.ghouls_in(zone)[GI["breaker"]]}, zone, present).get("breaker", 0)
             if taunt is not None:
                 n = min(n, taunt["counts"][GI["breaker"]])
             if not n:
@@ -171,18 +192,22 @@ def task_breakers(ctx: Ctx, types, taunt) -> None:
             attacked = (ctx.surv(taunt["survivor"]).zone == zone) if taunt is not None else bool(st.survivors_in(zone))
             if attacked:
                 continue
-            ops = closed_openings_of(ctx, zone)
+            ops = sorted(cache.closed_openings(zone, closed))
             if ops:
-                for o in ops:
-                    st.set_open(o, True)
-                breaking.append(zone)
-                ctx.emit("break", "P. 22", f"{gname('breaker', n)} in {ctx.zname(zone)} break open "
-                         f"{', '.join(ops)}", zone=zone, openings=ops)
-    ctx.push(["ghoul_moves", types, breaking, taunt])
+                found.append((zone, n, ops))
+        for o in sorted({o for _z, _n, ops in found for o in ops}):
+            st.set_open(o, True)
+        for zone, n, ops in found:
+            breaking.append(zone)
+            ctx.emit("break", "P. 22", f"{gname('breaker', n)} in {ctx.zname(zone)} break open "
+                     f"{', '.join(ops)}", zone=zone, openings=ops)
+    ctx.push(["ghoul_moves", types, breaking, taunt, present])
 
 
-def task_ghoul_moves(ctx: Ctx, types, breaking, taunt) -> None:
-    """Snapshot the Ghouls that move (those that neither attacked nor broke) (P. 22-23)."""
+def task_ghoul_moves(ctx: Ctx, types, breaking, taunt, present=None) -> None:
+    """Snapshot the Ghouls that move (those that neither attacked nor broke) (P. 22-23), at most as
+    many per Zone and type as were there when the Activation started (``present``): Ghouls placed
+    during this Activation act in the next one (P. 8, P. 22; S9 P. 42)."""
     st = ctx.st
     tasks = []
     zones = [taunt["zone"]] if taunt is not None else sorted(st.ghouls)
@@ -191,7 +216,7 @@ def task_ghoul_moves(ctx: Ctx, types, breaking, taunt) -> None:
             continue
         if taunt is not None and ctx.surv(taunt["survivor"]).zone == zone:
             continue
-        counts = _counts(ctx, zone, types)
+        counts = _capped(_counts(ctx, zone, types), zone, present)
         if taunt is not None:
             counts = {g: min(n, taunt["counts"][GI[g]]) for g, n in counts.items()}
         if zone in breaking:
