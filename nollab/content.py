@@ -5,7 +5,8 @@
 :mod:`nollab.content_model`. Everything is validated first and nothing is loaded partially:
 any problem raises one :class:`ContentError` whose message names the file, the entry and the
 field (``equipment.toml: [sawed_off] field 'ranged.dice': expected a non-negative integer,
-got 'two'``).
+got 'two'``). The schema and the checks of one entry are in :mod:`nollab.content_schema`; this
+module reads, merges and assembles the entries, with the checks that span several of them.
 
 Overrides go **card by card, field by field**: an entry of a user file with the id (or the
 ghoul-card number, or the combination output) of a shipped entry is merged into it, so a user
@@ -24,131 +25,20 @@ import os
 import tomllib
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from nollab.content_model import (
     AttackProfile, CarCard, Combination, Content, EquipmentCard, GhoulCard,
     GhoulType, Provenance, Skill, SkillTree, SurvivorCard,
 )
+from nollab.content_schema import (
+    ALWAYS, DECK_SIZES, FILES, GHOUL_DECK_SIZE, LEVELS, ROMERO_SIZES, SCHEMAS, ZOMBICIDE_SIZES, ContentError,
+    Entry, check_entry, leaves, most_specific, prov_table,
+)
 
-__all__ = ["ContentError", "DATA_DIR", "FILES", "load_content", "provenance_summary"]
+__all__ = ["ContentError", "DATA_DIR", "DECK_SIZES", "FILES", "LEVELS", "load_content", "provenance_summary"]
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
-LEVELS = ("blue", "yellow", "orange", "red")
-DECK_SIZES = {"starting": 7, "ranged": 11, "melee": 11, "house": 24, "special": 11}  # P. 3
-GHOUL_DECK_SIZE = 46  # P. 3, P. 32
-SKILL_KINDS = ("plus_action", "plus_die", "plus_free_action", "plus_roll", "ambidextrous", "barbarian",
-               "bloodlust_melee", "hawk_eye", "hit_and_run", "shove", "slippery", "sniper", "taunt")
-ROMERO_SIZES = (0, 1, 1, 1)  # P. 14: no Skill at Blue, one at each later level
-ZOMBICIDE_SIZES = (1, 1, 2, 3)  # P. 14: 1 at Blue, +1 Action at Yellow, 1 of 2, 1 of 3
-
-
-class ContentError(ValueError):
-    """A content file is malformed. The message names the file, the entry and the field."""
-
-
-class _Bad(Exception):
-    """A field value failed its check (message without the file/entry/field prefix)."""
-
-
-# ----------------------------------------------------------------------------- field checks
-def _int(lo: int = 0, hi: int | None = None) -> Callable[[Any], int]:
-    if hi is not None:
-        what = f"an integer in {lo}..{hi}"
-    else:
-        what = "a non-negative integer" if lo == 0 else f"an integer >= {lo}"
-
-    def check(v: Any) -> int:
-        if isinstance(v, bool) or not isinstance(v, int) or v < lo or (hi is not None and v > hi):
-            raise _Bad(f"expected {what}, got {v!r}")
-        return v
-    return check
-
-
-def _str(v: Any) -> str:
-    if not isinstance(v, str):
-        raise _Bad(f"expected a string, got {v!r}")
-    return v
-
-
-def _bool(v: Any) -> bool:
-    if not isinstance(v, bool):
-        raise _Bad(f"expected true or false, got {v!r}")
-    return v
-
-
-def _enum(*choices: str) -> Callable[[Any], str]:
-    def check(v: Any) -> str:
-        if v not in choices:
-            raise _Bad(f"expected one of {', '.join(choices)}, got {v!r}")
-        return v
-    return check
-
-
-def _strs(v: Any) -> tuple[str, ...]:
-    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-        raise _Bad(f"expected a list of strings, got {v!r}")
-    return tuple(v)
-
-
-def _counts(v: Any) -> tuple[int, int, int, int]:
-    if (not isinstance(v, list) or len(v) != 4
-            or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v)):
-        raise _Bad(f"expected 4 non-negative integers [Blue, Yellow, Orange, Red], got {v!r}")
-    return tuple(v)  # type: ignore[return-value]
-
-
-# A schema maps field -> check or nested schema; a "!" suffix marks a required field.
-ATTACK = {"range_min!": _int(), "range_max!": _int(), "dice!": _int(), "accuracy!": _int(2, 6),
-          "damage!": _int(), "reload": _bool}
-SCHEMAS: dict[str, dict[str, Any]] = {
-    "card": {"name!": _str, "name_fr!": _str, "decks!": {d: _int() for d in DECK_SIZES}, "melee": ATTACK,
-             "ranged": ATTACK, "dual": _bool, "sniper": _bool, "opens_barricades": _bool,
-             "ammo": _enum("bullets", "shells"), "backpack": _bool, "zombicide_only": _bool,
-             "effect": _str, "text": _str},
-    "combination": {"inputs!": _strs, "output!": _str, "keeps": _strs},
-    "car": {"attack!": ATTACK, "passengers": _int(), "drive_min": _int(), "drive_max": _int()},
-    "ghoul": {"name!": _str, "name_fr!": _str, "pool!": _int(), "wounds!": _int(1), "min_damage!": _int(1),
-              "priority!": _int(1), "xp!": _int(), "actions": _int(1)},
-    "cards": {"number!": _int(1), "kind!": _enum("spawn", "opening"), "ghoul!": _str, "counts": _counts},
-    "survivor": {"name!": _str, "color!": _str, "romero!": {lv + "!": _strs for lv in LEVELS},
-                 "zombicide!": {lv + "!": _strs for lv in LEVELS}},
-    "skill": {"name!": _str, "name_fr!": _str, "kind!": _enum(*SKILL_KINDS),
-              "action": _enum("combat", "melee", "ranged", "move", "search"), "text": _str},
-    "level": {"xp!": _int()},
-}
-#: Fields that always carry a value (their default) and so always count in the provenance.
-ALWAYS = {"card": ("dual", "sniper", "opens_barricades", "backpack", "zombicide_only")}
-#: file -> {section: key field for array sections, or None for tables keyed by id}
-FILES: dict[str, dict[str, str | None]] = {
-    "equipment.toml": {"card": None, "combination": "output", "car": "-"},
-    "ghouls.toml": {"ghoul": None},
-    "ghoul_deck.toml": {"cards": "number"},
-    "survivors.toml": {"survivor": None},
-    "skills.toml": {"skill": None},
-    "danger.toml": {"level": None},
-}
-
-
-def _fields(schema: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
-    """Flatten a schema to ``{"melee.dice": check}``; nested schemas also appear by their own path."""
-    out: dict[str, Any] = {}
-    for key, sub in schema.items():
-        path = prefix + key.rstrip("!")
-        out[path] = sub
-        if isinstance(sub, dict):
-            out.update(_fields(sub, path + "."))
-    return out
-
-
-class _Entry:
-    """One raw entry (a card, a ghoul type, ...) with where it came from, for error messages."""
-
-    def __init__(self, section: str, key: Any, label: str, data: dict[str, Any], origin: str):
-        self.section, self.key, self.label, self.data, self.origin = section, key, label, data, origin
-
-    def error(self, field: str, msg: str) -> ContentError:
-        return ContentError(f"{self.origin}: [{self.label}] field '{field}': {msg}")
 
 
 # ----------------------------------------------------------------------------- reading, merging
@@ -166,9 +56,9 @@ def _label(section: str, key: Any) -> str:
     return {"cards": f"card {key}", "combination": f"combination {key}"}.get(section, str(key))
 
 
-def _entries(doc: dict[str, Any], fname: str, origin: str) -> dict[tuple[str, Any], _Entry]:
+def _entries(doc: dict[str, Any], fname: str, origin: str) -> dict[tuple[str, Any], Entry]:
     """Split one parsed file into entries keyed by (section, id)."""
-    out: dict[tuple[str, Any], _Entry] = {}
+    out: dict[tuple[str, Any], Entry] = {}
     layout = FILES[fname]
     notes = doc.pop("notes", {})
     if not isinstance(notes, dict) or not all(isinstance(v, str) for v in notes.values()):
@@ -198,14 +88,14 @@ def _entries(doc: dict[str, Any], fname: str, origin: str) -> dict[tuple[str, An
                 raise ContentError(f"{origin}: [{label}] field '{label}': expected a table, got {data!r}")
             if (section, key) in out:
                 raise ContentError(f"{origin}: [{label}] field '{keyfield}': duplicate id {key!r}")
-            entry = _Entry(section, key, label, data, origin)
+            entry = Entry(section, key, label, data, origin)
             if "provenance" in data:
-                data["provenance"] = {k: _note(entry, k, v, notes) for k, v in _prov_table(entry).items()}
+                data["provenance"] = {k: _note(entry, k, v, notes) for k, v in prov_table(entry).items()}
             out[(section, key)] = entry
     return out
 
 
-def _note(entry: _Entry, key: str, text: Any, notes: Mapping[str, str]) -> Any:
+def _note(entry: Entry, key: str, text: Any, notes: Mapping[str, str]) -> Any:
     """Expand ``"@name"`` to the file's ``[notes]`` entry, so a long reason is written once."""
     if isinstance(text, str) and text.startswith("@"):
         if text[1:] not in notes:
@@ -214,38 +104,11 @@ def _note(entry: _Entry, key: str, text: Any, notes: Mapping[str, str]) -> Any:
     return text
 
 
-def _leaves(data: Mapping[str, Any], prefix: str = "") -> list[str]:
-    out: list[str] = []
-    for k, v in data.items():
-        if k == "provenance" and not prefix:
-            continue
-        out.extend(_leaves(v, f"{prefix}{k}.") if isinstance(v, dict) else [prefix + k])
-    return out
-
-
-def _prov_table(entry: _Entry) -> dict[str, Any]:
-    prov = entry.data.get("provenance", {})
-    if isinstance(prov, str):
-        return {"default": prov}
-    if not isinstance(prov, dict):
-        raise entry.error("provenance", f"expected a string or a table, got {prov!r}")
-    return dict(prov)
-
-
-def _most_specific(table: Mapping[str, Any], path: str) -> Any:
-    """The provenance of ``"melee.dice"``: key ``"melee.dice"``, else ``"melee"``, else ``"default"``."""
-    parts = path.split(".")
-    for n in range(len(parts), 0, -1):
-        if ".".join(parts[:n]) in table:
-            return table[".".join(parts[:n])]
-    return table.get("default")
-
-
-def _merge(base: _Entry, user: _Entry) -> _Entry:
+def _merge(base: Entry, user: Entry) -> Entry:
     """Lay a user entry over a shipped one, field by field; user fields get the user's provenance."""
     data = copy.deepcopy(base.data)
-    uprov = _prov_table(user)
-    prov = _prov_table(base)
+    uprov = prov_table(user)
+    prov = prov_table(base)
 
     def deep(dst: dict[str, Any], src: Mapping[str, Any]) -> None:
         for k, v in src.items():
@@ -257,15 +120,15 @@ def _merge(base: _Entry, user: _Entry) -> _Entry:
     mine = uprov.setdefault("default", f"rulebook: own box ({user.origin})")
     if not base.data:  # a new entry: the player's default covers its defaulted flags too
         prov["default"] = mine
-    for path in _leaves(user.data):  # the player's most specific provenance for each value they set
-        prov[path] = _most_specific(uprov, path)
+    for path in leaves(user.data):  # the player's most specific provenance for each value they set
+        prov[path] = most_specific(uprov, path)
     prov.update({k: v for k, v in uprov.items() if k != "default"})
     data["provenance"] = prov
-    return _Entry(base.section, base.key, base.label, data, user.origin)
+    return Entry(base.section, base.key, base.label, data, user.origin)
 
 
-def _gather(user_dir: Path | None) -> dict[tuple[str, Any], _Entry]:
-    entries: dict[tuple[str, Any], _Entry] = {}
+def _gather(user_dir: Path | None) -> dict[tuple[str, Any], Entry]:
+    entries: dict[tuple[str, Any], Entry] = {}
     for fname in FILES:
         entries.update(_entries(_read(DATA_DIR / fname, fname), fname, fname))
     if user_dir is None:
@@ -278,66 +141,13 @@ def _gather(user_dir: Path | None) -> dict[tuple[str, Any], _Entry]:
             raise ContentError(f"{origin}: [{path.stem}] field '{path.name}': unknown content file "
                                f"(expected one of {', '.join(FILES)})")
         for key, entry in _entries(_read(path, origin), path.name, origin).items():
-            base = entries.get(key) or _Entry(entry.section, entry.key, entry.label, {}, origin)
+            base = entries.get(key) or Entry(entry.section, entry.key, entry.label, {}, origin)
             entries[key] = _merge(base, entry)
     return entries
 
 
-# ----------------------------------------------------------------------------- validation
-def _parse_prov(entry: _Entry, field: str, text: Any) -> Provenance:
-    if not isinstance(text, str) or ":" not in text:
-        raise entry.error(field, f"expected 'rulebook: <citation>' or 'reconstructed: <reason>', got {text!r}")
-    source, note = (s.strip() for s in text.split(":", 1))
-    if source not in ("rulebook", "reconstructed"):
-        raise entry.error(field, f"provenance source must be 'rulebook' or 'reconstructed', got {source!r}")
-    if not note:
-        raise entry.error(field, f"provenance '{source}' needs a citation or a reason")
-    return Provenance(source, note)  # type: ignore[arg-type]
-
-
-def _check(entry: _Entry) -> tuple[dict[str, Any], dict[str, Provenance]]:
-    """Type-check one entry against its schema; resolve the provenance of each of its values."""
-    schema = SCHEMAS[entry.section]
-    flat = _fields(schema)
-
-    def walk(sch: Mapping[str, Any], data: Any, prefix: str) -> dict[str, Any]:
-        if not isinstance(data, dict):
-            raise entry.error(prefix.rstrip("."), f"expected a table, got {data!r}")
-        out: dict[str, Any] = {}
-        names = {k.rstrip("!"): k for k in sch}
-        for k, v in data.items():
-            if prefix == "" and k == "provenance":
-                continue
-            if k not in names:
-                raise entry.error(prefix + k, f"unknown field (expected one of {', '.join(names)})")
-            sub = sch[names[k]]
-            try:
-                out[k] = walk(sub, v, f"{prefix}{k}.") if isinstance(sub, dict) else sub(v)
-            except _Bad as exc:
-                raise entry.error(prefix + k, str(exc)) from None
-        for k in sch:
-            if k.endswith("!") and k[:-1] not in data:
-                raise entry.error(prefix + k[:-1], "missing required field")
-        return out
-    values = walk(schema, entry.data, "")
-    table = _prov_table(entry)
-    provs: dict[str, Provenance] = {}
-    for key, text in table.items():
-        if key != "default" and key not in flat:
-            raise entry.error(f"provenance.{key}", "provenance for an unknown field")
-        provs[key] = _parse_prov(entry, f"provenance.{key}", text)
-    resolved: dict[str, Provenance] = {}
-    paths = set(_leaves(values)) | set(ALWAYS.get(entry.section, ()))
-    paths |= {k for k in table if k != "default" and not isinstance(flat[k], dict)}
-    for path in sorted(paths):
-        found = _most_specific(provs, path)
-        if found is None:
-            raise entry.error(path, f"no provenance (add provenance.default or provenance.{path})")
-        resolved[path] = found
-    return values, resolved
-
-
-def _attack(action: str, v: Mapping[str, Any], entry: _Entry, field: str) -> AttackProfile:
+# ----------------------------------------------------------------------------- assembly
+def _attack(action: str, v: Mapping[str, Any], entry: Entry, field: str) -> AttackProfile:
     if v["range_min"] > v["range_max"]:
         raise entry.error(f"{field}.range_min", f"range_min {v['range_min']} > range_max {v['range_max']}")
     return AttackProfile(action, v["range_min"], v["range_max"], v["dice"], v["accuracy"], v["damage"],
@@ -348,8 +158,8 @@ def _frozen(d: Mapping[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(dict(d))
 
 
-def _build(entries: dict[tuple[str, Any], _Entry], sources: tuple[str, ...]) -> Content:
-    checked = {key: (e, *_check(e)) for key, e in entries.items()}
+def _build(entries: dict[tuple[str, Any], Entry], sources: tuple[str, ...]) -> Content:
+    checked = {key: (e, *check_entry(e)) for key, e in entries.items()}
     by = {s: [(e, v, p) for (sec, _), (e, v, p) in checked.items() if sec == s] for s in SCHEMAS}
 
     skills: dict[str, Skill] = {}
@@ -447,7 +257,7 @@ def _build(entries: dict[tuple[str, Any], _Entry], sources: tuple[str, ...]) -> 
         danger_provenance=_frozen({lv: levels[lv][2] for lv in LEVELS}))
 
 
-def _unique_names(rows: list[tuple[_Entry, dict[str, Any], Any]], what: str) -> None:
+def _unique_names(rows: list[tuple[Entry, dict[str, Any], Any]], what: str) -> None:
     seen: dict[str, str] = {}
     for e, v, _ in rows:
         key = v["name"].lower()

@@ -4,38 +4,17 @@ the rulebook's, never computed with the engine.
 """
 from __future__ import annotations
 
-import pytest
-
 from nollab.board import board_from_grid
-from nollab.rules import IllegalAction
 from nollab.rules.actions import Action
 from nollab.rules.sandbox import rig_dice, sandbox
+
+from support import of, refused, skill
 
 ROW = board_from_grid("abcde", {k: "exterior" for k in "abcde"})
 HOUSE = board_from_grid("aKL", {"a": "exterior", "K": "interior", "L": "interior"},
                         openings=[("dK", "r1c1-r1c2", "door", True), ("dL", "r1c2-r1c3", "door", True)])
 FIELD = board_from_grid("abc\nwfx", {"a": "exterior", "b": "exterior", "c": "exterior", "w": "woods",
                                      "f": "corn", "x": "exterior"})
-
-
-def of(g, kind):
-    return [a for a in g.legal_actions() if a.kind == kind]
-
-
-def kinds(g):
-    return {a.kind for a in g.legal_actions()}
-
-
-def skill(g, sid, *ids):
-    g.state.survivors[sid].extra_skills.extend(ids)
-    g.touch()
-
-
-def refused(g, action, page):
-    before = g.to_json()
-    with pytest.raises(IllegalAction, match=page):
-        g.apply(action)
-    assert g.to_json() == before
 
 
 def ghouls(g, zone):

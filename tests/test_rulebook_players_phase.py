@@ -11,10 +11,11 @@ from collections import Counter
 import pytest
 
 from nollab.board import board_from_grid
-from nollab.rules import IllegalAction
 from nollab.rules.actions import Action
 from nollab.rules.game import Game
 from nollab.rules.sandbox import sandbox
+
+from support import kinds, of, refused, skill
 
 ROW = board_from_grid("abcd", {k: "exterior" for k in "abcd"})
 SQUARE = board_from_grid("ab\ncd", {k: "exterior" for k in "abcd"})
@@ -23,32 +24,6 @@ HOUSE = board_from_grid("aKL", {"a": "exterior", "K": "interior", "L": "interior
 STAIRS = board_from_grid("KL", {"K": "interior", "L": "interior"}, openings=[("sKL", "r1c1-r1c2", "stairs", False)])
 ROOMS = board_from_grid("KLM", {"K": "interior", "L": "interior", "M": "interior"},
                         openings=[("dKL", "r1c1-r1c2", "door", True), ("bLM", "r1c2-r1c3", "barricade", True)])
-
-
-def kinds(g):
-    return {a.kind for a in g.legal_actions()}
-
-
-def of(g, kind):
-    return [a for a in g.legal_actions() if a.kind == kind]
-
-
-def skill(g, sid, *ids):
-    g.state.survivors[sid].extra_skills.extend(ids)
-    g.touch()
-
-
-def refused(g, action, page):
-    """The action is refused naming the page, and the saved game is byte-identical (P. 8 contract)."""
-    before = g.to_json()
-    with pytest.raises(IllegalAction, match=page):
-        g.apply(action)
-    assert g.to_json() == before
-
-
-def settle(g):
-    while g.pending is not None and g.pending.kind == "layout":
-        g.choose(["as_is"])
 
 
 # ------------------------------------------------------------------------------------------- Setup P. 6-7

@@ -11,24 +11,11 @@ from nollab.rules.game import Game
 from nollab.rules.sandbox import rig_dice
 from nollab.rules.scene_hooks import house_zones
 
+from support import end_turns
+from support import new_settled as new
+from support import settle_defaults as settle
+
 ALL = ["barbra", "ben", "harry", "helen", "judy", "tom"]
-
-
-def new(scene, seed=1):
-    g = Game.new(scene, seed=seed)
-    while g.pending is not None and g.pending.kind.startswith("scene:"):
-        g.choose(g.pending.options[g.pending.default])
-    return g
-
-
-def end_turns(g):
-    while g.needs() == "action" and not g.over:
-        g.apply(Action("do_nothing", g.state.active))
-
-
-def settle(g):
-    while g.pending is not None and not g.over:
-        g.choose(g.pending.options[g.pending.default])
 
 
 def run_round(g):

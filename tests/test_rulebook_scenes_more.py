@@ -10,32 +10,10 @@ import pytest
 from nollab.rules.actions import Action
 from nollab.rules.game import Game
 
-
-def new(scene, seed=1):
-    g = Game.new(scene, seed=seed)
-    while g.pending is not None and g.pending.kind.startswith("scene:"):
-        g.choose(g.pending.options[g.pending.default])
-    return g
-
-
-def end_turns(g):
-    while g.needs() == "action" and not g.over:
-        g.apply(Action("do_nothing", g.state.active))
-
-
-def settle(g):
-    while g.pending is not None and not g.over:
-        g.choose(g.pending.options[g.pending.default])
-
-
-def run_round(g):
-    end_turns(g)
-    r = g.state.round
-    while g.state.round == r and not g.over:
-        if g.pending is not None:
-            g.choose(g.pending.options[g.pending.default])
-        else:
-            g.step()
+from support import end_turns
+from support import new_settled as new
+from support import play_round as run_round
+from support import settle_defaults as settle
 
 
 def tiles(g):

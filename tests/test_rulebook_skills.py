@@ -7,35 +7,17 @@ from __future__ import annotations
 import pytest
 
 from nollab.board import board_from_grid
-from nollab.rules import IllegalAction, costs
+from nollab.rules import costs
 from nollab.rules.actions import Action
 from nollab.rules.experience import gain_xp
 from nollab.rules.sandbox import rig_dice, sandbox
 from nollab.rules.skills import active_skills, effective_mode
 
+from support import kinds, of, refused, skill
+
 ROW = board_from_grid("abcde", {k: "exterior" for k in "abcde"})
 ROOMS = board_from_grid("KLM", {"K": "interior", "L": "interior", "M": "interior"},
                         openings=[("bKL", "r1c1-r1c2", "barricade", False), ("dLM", "r1c2-r1c3", "door", False)])
-
-
-def of(g, kind):
-    return [a for a in g.legal_actions() if a.kind == kind]
-
-
-def kinds(g):
-    return {a.kind for a in g.legal_actions()}
-
-
-def skill(g, sid, *ids):
-    g.state.survivors[sid].extra_skills.extend(ids)
-    g.touch()
-
-
-def refused(g, action, page):
-    before = g.to_json()
-    with pytest.raises(IllegalAction, match=page):
-        g.apply(action)
-    assert g.to_json() == before
 
 
 def give_xp(g, sid, n):

@@ -9,24 +9,12 @@ from nollab.rules import IllegalAction
 from nollab.rules.actions import Action
 from nollab.rules.sandbox import rig_dice, sandbox
 
+from support import kinds, skill
+from support import settle_layout as settle
+
 ROW = board_from_grid("abcd", {k: "exterior" for k in "abcd"})
 HOUSE = board_from_grid("aKL", {"a": "exterior", "K": "interior", "L": "interior"},
                         openings=[("dK", "r1c1-r1c2", "door", True), ("bL", "r1c2-r1c3", "barricade", False)])
-
-
-def settle(g):
-    """Answer the free-reorganisation choices (after a Search or a Trade) with "as is"."""
-    while g.pending is not None and g.pending.kind == "layout":
-        g.choose(["as_is"])
-
-
-def kinds(g):
-    return {a.kind for a in g.legal_actions()}
-
-
-def skill(g, sid, *skill_ids):
-    g.state.survivors[sid].extra_skills.extend(skill_ids)
-    g._legal_key = None
 
 
 # ---------------------------------------------------------------- search, doors, barricades

@@ -14,6 +14,8 @@ from nollab.rules.policies import FirstPolicy, make_policy
 from nollab.rules.sandbox import board_from_dict, board_to_dict, sandbox
 from nollab.rules.state import GameState
 
+from support import user_tile_9x
+
 ROW = board_from_grid("abcd", {k: "exterior" for k in "abcd"})
 HOUSE = board_from_grid("aKL", {"a": "exterior", "K": "interior", "L": "interior"},
                         openings=[("dK", "r1c1-r1c2", "door", False), ("dL", "r1c2-r1c3", "door", True)])
@@ -134,30 +136,7 @@ def test_forget_openings_drops_their_state_and_the_closed_cache():
 
 
 # ------------------------------------------------------------------------------ user tiles folder
-USER_TILE = '''
-[tile]
-id = "9X"
-reconstructed = true
-grid = """
-aaaaaa
-aaaaaa
-bbKKee
-bbKKee
-rrrrrr
-rrrrrr
-"""
-[legend]
-a = { kind = "exterior", label = "road" }
-b = { kind = "exterior", label = "yard" }
-e = { kind = "exterior", label = "yard (east)" }
-r = { kind = "exterior", label = "road (south)" }
-K = { kind = "interior", label = "shed" }
-[[openings]]
-id = "d"
-at = "r2c3-r3c3"
-kind = "door"
-open = false
-'''
+USER_TILE = user_tile_9x('r = { kind = "exterior", label = "road (south)" }')
 
 
 def test_travelling_tiles_dir_is_relative_to_the_users_scene_file(tmp_path, monkeypatch):

@@ -85,7 +85,9 @@ def test_boards_card_gives_a_barricade_token_without_xp():
     assert s.barricades == 1 and s.xp_total == 0 and boards in g.state.discards["house"]
 
 
-def test_s1_is_won_when_every_window_is_blocked_and_the_house_is_empty():
+def _one_window_left():
+    """S1 with every window but the last (``1R:wk``) blocked, no Ghouls, and Helen in the kitchen
+    holding one Barricade token."""
     g = Game.new("S1", seed=6)
     st = g.state
     for w in g.scene.tokens.windows_to_barricade[:-1]:
@@ -94,19 +96,17 @@ def test_s1_is_won_when_every_window_is_blocked_and_the_house_is_empty():
     s = focus(g, "helen", "1R:K")
     s.barricades = 1
     st.ghouls.clear()
+    return g, st
+
+
+def test_s1_is_won_when_every_window_is_blocked_and_the_house_is_empty():
+    g, st = _one_window_left()
     g.apply(Action("scene", "helen", ("block_window", "1R:wk")))
     assert g.over and st.result == "won"
 
 
 def test_s1_not_won_while_a_ghoul_is_in_the_house():
-    g = Game.new("S1", seed=6)
-    st = g.state
-    for w in g.scene.tokens.windows_to_barricade[:-1]:
-        st.opening_kind[w] = "barricade"
-        st.set_open(w, False)
-    s = focus(g, "helen", "1R:K")
-    s.barricades = 1
-    st.ghouls.clear()
+    g, st = _one_window_left()
     st.add_ghouls("4R:L", "walker", 1)
     g.apply(Action("scene", "helen", ("block_window", "1R:wk")))
     assert not g.over

@@ -17,6 +17,8 @@ from nollab.rules import combat, phases
 from nollab.rules.game import Game
 from nollab.rules.scene import load_scene
 
+from support import user_tile_9x, without
+
 DATA = Path(__file__).resolve().parent.parent / "nollab" / "data"
 
 # The tile grids printed in the English rulebook (P. 33-44), typed from the text.
@@ -41,14 +43,6 @@ MODES = {"S2": "romero", "S3": "romero", "S4": "romero", "S5": "romero", "S6": "
 
 def new(scene: str, seed: int = 0) -> Game:
     return Game.new(scene, seed=seed, history=False)
-
-
-def without(game: Game, hook: str) -> Game:
-    """The same game with one special-rule hook taken out of the Scene."""
-    names = [h.hook_name for h in game.scene.hooks]
-    assert hook in names, f"{hook} is not a hook of {game.scene.id}: {names}"
-    game.scene.hooks = [h for h in game.scene.hooks if h.hook_name != hook]
-    return game
 
 
 def scene_file_without(tmp_path: Path, scene: str, hook: str | None = None, **changes) -> str:
@@ -511,30 +505,7 @@ def test_bad_card_range_names_the_field(tmp_path):
 
 
 # ------------------------------------------------------------------------------ user scene files
-USER_TILE = '''
-[tile]
-id = "9X"
-reconstructed = true
-grid = """
-aaaaaa
-aaaaaa
-bbKKee
-bbKKee
-cccccc
-cccccc
-"""
-[legend]
-a = { kind = "exterior", label = "road" }
-b = { kind = "exterior", label = "yard" }
-e = { kind = "exterior", label = "yard (east)" }
-c = { kind = "corn", label = "corn field" }
-K = { kind = "interior", label = "shed" }
-[[openings]]
-id = "d"
-at = "r2c3-r3c3"
-kind = "door"
-open = false
-'''
+USER_TILE = user_tile_9x('c = { kind = "corn", label = "corn field" }')
 
 USER_SCENE = '''
 [map]

@@ -12,6 +12,8 @@ from nollab.rules.actions import Action
 from nollab.rules.game import Game
 from nollab.rules.policies import FirstPolicy
 
+from support import without
+
 
 def new(scene: str, seed: int = 0) -> Game:
     g = Game.new(scene, seed=seed, history=False)
@@ -24,12 +26,6 @@ def settle(g: Game) -> None:
     g.scene.check(g._ctx())
     while g.pending is not None and g.pending.kind == "scene:place_tile":
         g.choose(g.pending.options[g.pending.default])
-
-
-def without(game: Game, hook: str) -> Game:
-    assert hook in [h.hook_name for h in game.scene.hooks]
-    game.scene.hooks = [h for h in game.scene.hooks if h.hook_name != hook]
-    return game
 
 
 def tiles(g: Game) -> list[str]:

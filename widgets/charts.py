@@ -13,6 +13,12 @@ API::
         # bars: [(label, Fraction)], in display order
     dist_bars(dist, label=str, order=None) -> [(label, Fraction)]     # from a nollab.prob Dist
     dist_chart(dist, *, title="", label=str, order=None, **kw) -> str
+
+The small HTML pieces the odds panels share (also plain strings)::
+
+    value_row(label, css, f, percent=True) -> "<tr>...</tr>"   # exact p/q in a span data-value="p/q"
+    error_html(exc) -> str                                     # the red error line
+    timing_html(ms) -> str                                     # "computed and drawn in 1.2 ms"
 """
 from __future__ import annotations
 
@@ -20,7 +26,7 @@ from fractions import Fraction
 from html import escape
 from typing import Any, Callable, Iterable, Sequence
 
-__all__ = ["frac_text", "pct_text", "bar_chart", "dist_bars", "dist_chart"]
+__all__ = ["frac_text", "pct_text", "bar_chart", "dist_bars", "dist_chart", "value_row", "error_html", "timing_html"]
 
 
 def frac_text(f: Fraction | int) -> str:
@@ -92,3 +98,22 @@ def dist_chart(dist: Any, *, title: str = "", label: Callable[[Any], str] = str,
                order: Iterable | None = None, **kw: Any) -> str:
     """:func:`bar_chart` of a ``Dist``."""
     return bar_chart(dist_bars(dist, label, order), title=title, **kw)
+
+
+def value_row(label: str, css: str, f: Fraction, *, percent: bool = True) -> str:
+    """A table row: ``label``, then the exact value in ``<span class=css data-value="p/q">`` with a
+    percentage (or, ``percent=False``, a decimal) for the eye."""
+    shown = f"{frac_text(f)}" + (f" <small>(≈ {pct_text(f)})</small>" if percent else
+                                 f" <small>(≈ {float(f):.3f})</small>")
+    return (f"<tr><th style='text-align:left;padding-right:1em'>{escape(label)}</th>"
+            f"<td><span class='{css}' data-value='{frac_text(f)}'>{shown}</span></td></tr>")
+
+
+def error_html(exc: Exception) -> str:
+    """The error line of a panel whose inputs are bad (the message names the field)."""
+    return f"<span style='color:#b00020'>{escape(str(exc), quote=False)}</span>"
+
+
+def timing_html(ms: float) -> str:
+    """How long the last recompute and redraw took."""
+    return f"<small style='color:#888'>computed and drawn in {ms:.1f} ms</small>"

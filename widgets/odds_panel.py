@@ -31,7 +31,7 @@ import ipywidgets as W
 from nollab.prob import attack_odds, attack_spec
 from nollab.prob.targeting import DISPLAY_ORDER, zone_key
 
-from .charts import dist_chart, frac_text, pct_text
+from .charts import dist_chart, error_html, timing_html, value_row
 
 __all__ = ["OddsPanel", "ATTACK_SKILLS", "GHOUL_TYPES", "weapon_lines"]
 
@@ -88,13 +88,6 @@ def _kills_label(ks: Any) -> str:
 def _state_of(game: Any) -> Any:
     """A ``GameState`` from a ``Game`` (``.state``) or the state itself."""
     return getattr(game, "state", game)
-
-
-def _value(label: str, css: str, f: Fraction, *, percent: bool = True) -> str:
-    shown = f"{frac_text(f)}" + (f" <small>(≈ {pct_text(f)})</small>" if percent else
-                                 f" <small>(≈ {float(f):.3f})</small>")
-    return (f"<tr><th style='text-align:left;padding-right:1em'>{escape(label)}</th>"
-            f"<td><span class='{css}' data-value='{frac_text(f)}'>{shown}</span></td></tr>")
 
 
 class OddsPanel(W.VBox):
@@ -366,13 +359,13 @@ class OddsPanel(W.VBox):
             spec = self.build_spec()
             result, p_clear = attack_odds(spec, self.w_actions.value)
         except ValueError as exc:
-            self.out_error.value = f"<span style='color:#b00020'>{escape(str(exc), quote=False)}</span>"
+            self.out_error.value = error_html(exc)
             return
         self.out_error.value = ""
         self.spec, self.result, self.p_clear = spec, result, p_clear
         self._render(spec, result, p_clear)
         self.last_update_ms = (time.perf_counter() - t0) * 1000
-        self.out_timing.value = f"<small style='color:#888'>computed and drawn in {self.last_update_ms:.1f} ms</small>"
+        self.out_timing.value = timing_html(self.last_update_ms)
 
     def _render(self, spec: Any, r: Any, p_clear: Fraction) -> None:
         k = self.w_actions.value
@@ -381,11 +374,11 @@ class OddsPanel(W.VBox):
         rows = [
             f"<tr><th style='text-align:left'>Dice rolled</th><td class='nollab-odds-dice-rolled' "
             f"data-value='{r.dice}'>{r.dice}</td></tr>",
-            _value("P(clear)" + (f" within {k} Actions" if k > 1 else ""), "nollab-odds-p-clear", p_clear),
-            _value("Expected kills", "nollab-odds-expected-kills", r.expected_kills, percent=False),
-            _value("Expected hits", "nollab-odds-expected-hits", r.expected_hits, percent=False),
-            _value("Friendly Fire risk (≥ 1 Wound)", "nollab-odds-p-ff", p_ff),
-            _value("Expected Friendly Fire Wounds", "nollab-odds-expected-ff", ff.mean(), percent=False),
+            value_row("P(clear)" + (f" within {k} Actions" if k > 1 else ""), "nollab-odds-p-clear", p_clear),
+            value_row("Expected kills", "nollab-odds-expected-kills", r.expected_kills, percent=False),
+            value_row("Expected hits", "nollab-odds-expected-hits", r.expected_hits, percent=False),
+            value_row("Friendly Fire risk (≥ 1 Wound)", "nollab-odds-p-ff", p_ff),
+            value_row("Expected Friendly Fire Wounds", "nollab-odds-expected-ff", ff.mean(), percent=False),
         ]
         if r.friends_eliminated:
             rows.append(f"<tr><th>Survivors eliminated</th><td>{r.friends_eliminated}</td></tr>")

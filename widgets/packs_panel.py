@@ -15,23 +15,16 @@ classes ``nollab-packs-<game>-<name>`` mark inputs and outputs for browser tests
 from __future__ import annotations
 
 import time
-from fractions import Fraction
 from html import escape
 from typing import Any
 
 import ipywidgets as W
 
-from nollab.widgets.charts import dist_chart, frac_text, pct_text
+from nollab.widgets.charts import dist_chart, frac_text, value_row
 
 __all__ = ["DeadPanicPanel", "ZombieSlayerPanel", "ZpocalypsePanel", "pack_panels", "packs_tab"]
 
 _SM = {"description_width": "initial"}
-
-
-def _row(label: str, css: str, f: Fraction) -> str:
-    return (f"<tr><th style='text-align:left;padding-right:1em'>{escape(label)}</th>"
-            f"<td><span class='{css}' data-value='{frac_text(f)}'>{frac_text(f)} "
-            f"<small>(≈ {pct_text(f)})</small></span></td></tr>")
 
 
 def _table(rows: list[str]) -> str:
@@ -122,13 +115,13 @@ class DeadPanicPanel(_PackPanel):
         mine = bag.arrivals(n, 1, None, c).map(lambda o: sum(m for k, m in o if k != bag.SURVIVOR))
         wall = walls.wave(n, rounds, "standing", None, c).map(lambda o: o[0])
         self.result = {"fight": fight, "p_survivor": p_surv, "zombies_in_my_arc": mine, "wall": wall}
-        rows = [_row(f"win vs {z.name} (fight {z.fight})", "nollab-packs-dead-panic-win", fight.prob("win")),
-                _row("tie (nothing happens)", "nollab-packs-dead-panic-tie", fight.prob("tie")),
-                _row("lose (Injury or drop)", "nollab-packs-dead-panic-lose", fight.prob("lose")),
-                _row(f"≥1 Survivor among {n} drawn", "nollab-packs-dead-panic-survivor", p_surv),
-                _row("≥1 Zombie lands in my arc", "nollab-packs-dead-panic-arc", mine.p(lambda m: m > 0)),
-                _row(f"my Wall destroyed within {rounds} phases", "nollab-packs-dead-panic-wall",
-                     wall.prob("destroyed"))]
+        rows = [value_row(f"win vs {z.name} (fight {z.fight})", "nollab-packs-dead-panic-win", fight.prob("win")),
+                value_row("tie (nothing happens)", "nollab-packs-dead-panic-tie", fight.prob("tie")),
+                value_row("lose (Injury or drop)", "nollab-packs-dead-panic-lose", fight.prob("lose")),
+                value_row(f"≥1 Survivor among {n} drawn", "nollab-packs-dead-panic-survivor", p_surv),
+                value_row("≥1 Zombie lands in my arc", "nollab-packs-dead-panic-arc", mine.p(lambda m: m > 0)),
+                value_row(f"my Wall destroyed within {rounds} phases", "nollab-packs-dead-panic-wall",
+                          wall.prob("destroyed"))]
         charts = (dist_chart(fight, title="one fight", order=["win", "tie", "lose"], width=240, height=130)
                   + dist_chart(mine, title="Zombies landing in my arc", width=240, height=130))
         return _table(rows), charts
@@ -170,17 +163,17 @@ class ZombieSlayerPanel(_PackPanel):
         luck, hand = self.value("luck"), self.value("hand")
         att = combat.attack(s, z, hand=hand, skill=self.value("skill") or None, luck=luck, content=c)
         dmg = att.map(lambda o: o[0]) if luck else att
-        rows = [_row(f"destroy the {z.name}" if z.life == 1 else f"deal ≥{z.life} damage",
-                     "nollab-packs-zombie-slayer-destroy", dmg.p(lambda d: d >= z.life))]
+        rows = [value_row(f"destroy the {z.name}" if z.life == 1 else f"deal ≥{z.life} damage",
+                          "nollab-packs-zombie-slayer-destroy", dmg.p(lambda d: d >= z.life))]
         if luck:
-            rows.append(_row("expected Luck spent", "nollab-packs-zombie-slayer-luck", att.expect(lambda o: o[1])))
+            rows.append(value_row("expected Luck spent", "nollab-packs-zombie-slayer-luck", att.expect(lambda o: o[1])))
         charts = dist_chart(dmg, title="damage dealt", width=240, height=130)
         self.result = {"attack": dmg}
         if self.value("zombie") != "necromancer" or luck == 0:
             dfn = combat.defend(s, z, hand=hand, defense_bonus=2 if self.value("potion") else 0, luck=luck,
                                 content=c)
             lost = dfn.map(lambda o: o[0]) if luck else dfn
-            rows.append(_row("take no damage from its attack", "nollab-packs-zombie-slayer-unhurt", lost.prob(0)))
+            rows.append(value_row("take no damage from its attack", "nollab-packs-zombie-slayer-unhurt", lost.prob(0)))
             charts += dist_chart(lost, title="Life lost to its attack", width=240, height=130)
             self.result["defend"] = lost
         return _table(rows), charts
@@ -224,16 +217,16 @@ class ZpocalypsePanel(_PackPanel):
                           knockdown=self.value("knockdown"), content=c)
         kills = att.map(lambda o: o[0])
         clicks = dice.ammo(self.value("firearms"), c)
-        rows = [_row("kill them all", "nollab-packs-zpocalypse-clear", kills.p(lambda k: k >= s + 2 * d)),
-                _row("a weapon runs out of ammo", "nollab-packs-zpocalypse-click", clicks.p(lambda k: k > 0))]
+        rows = [value_row("kill them all", "nollab-packs-zpocalypse-clear", kills.p(lambda k: k >= s + 2 * d)),
+                value_row("a weapon runs out of ammo", "nollab-packs-zpocalypse-click", clicks.p(lambda k: k > 0))]
         charts = dist_chart(kills, title="kills (VPs)", width=240, height=130)
         self.result = {"kills": kills, "clicks": clicks}
         if s + d:
             za = zombies.zombie_attack(s, d, self.value("survivors"), self.value("armor"), self.value("night"), c)
             dmg = za.map(lambda r: r.damage)
-            rows += [_row("zombies roll double Zs (lose a survivor)", "nollab-packs-zpocalypse-doublez",
-                          za.p(lambda r: r.lost > 0)),
-                     _row("take no damage", "nollab-packs-zpocalypse-unhurt", dmg.prob(0))]
+            rows += [value_row("zombies roll double Zs (lose a survivor)", "nollab-packs-zpocalypse-doublez",
+                               za.p(lambda r: r.lost > 0)),
+                     value_row("take no damage", "nollab-packs-zpocalypse-unhurt", dmg.prob(0))]
             rows.append(f"<tr><th style='text-align:left'>expected damage</th><td>{frac_text(dmg.mean())} "
                         f"<small>(≈ {float(dmg.mean()):.2f})</small></td></tr>")
             self.result["damage"] = dmg

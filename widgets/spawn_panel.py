@@ -29,7 +29,7 @@ import ipywidgets as W
 
 from nollab.prob import select_deck, spawn_step
 
-from .charts import dist_chart, frac_text, pct_text
+from .charts import dist_chart, error_html, frac_text, pct_text, timing_html
 
 __all__ = ["SpawnPanel", "parse_discarded"]
 
@@ -177,13 +177,13 @@ class SpawnPanel(W.VBox):
         try:
             r = self.compute()
         except ValueError as exc:
-            self.out_error.value = f"<span style='color:#b00020'>{escape(str(exc), quote=False)}</span>"
+            self.out_error.value = error_html(exc)
             return
         self.out_error.value = ""
         self.result = r
         self._render(r)
         self.last_update_ms = (time.perf_counter() - t0) * 1000
-        self.out_timing.value = f"<small style='color:#888'>computed and drawn in {self.last_update_ms:.1f} ms</small>"
+        self.out_timing.value = timing_html(self.last_update_ms)
 
     def _render(self, r: Any) -> None:
         def row(label: str, css: str, f: Any, percent: bool = True) -> str:

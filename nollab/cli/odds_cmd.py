@@ -21,9 +21,9 @@ from __future__ import annotations
 import argparse
 import json
 import re
-from fractions import Fraction
 
 from nollab.cli import UsageError
+from nollab.cli.parsing import frac, prob_table, to_int
 
 HELP = "exact odds of one attack action (hits, kills by type, Friendly Fire, P(clear))"
 GAMES = ("notld", "dead-panic", "zombie-slayer", "zpocalypse")
@@ -66,23 +66,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             add_pack_arguments(parser)
         except argparse.ArgumentError:  # a clash must not break NOTLD odds
             pass
-
-
-def _int(value, name: str, lo: int | None = 0, hi: int | None = None) -> int:
-    try:
-        n = int(str(value).strip())
-    except ValueError:
-        raise UsageError(f"{name} must be an integer, got {value!r}") from None
-    if lo is not None and n < lo:
-        raise UsageError(f"{name} must be >= {lo}, got {n}")
-    if hi is not None and n > hi:
-        raise UsageError(f"{name} must be <= {hi}, got {n}")
-    return n
-
-
-def frac(f: Fraction) -> str:
-    f = Fraction(f)
-    return f"{f.numerator}/{f.denominator}"
 
 
 def _load_content():
@@ -163,12 +146,12 @@ def build_spec(args):
     else:
         if args.dice is None or args.accuracy is None or args.damage is None:
             raise UsageError("--weapon or all of --dice, --accuracy and --damage are required")
-        dice = _int(args.dice, "--dice", 0, 200)
+        dice = to_int(args.dice, "--dice", 0, 200)
         acc = str(args.accuracy).strip().rstrip("+")
         if not re.fullmatch(r"-?\d+", acc) or not 2 <= int(acc) <= 6:
             raise UsageError(f"--accuracy must be 2..6 (a hit on that roll or more), got {args.accuracy!r}")
         accuracy = int(acc)
-        damage = _int(args.damage, "--damage", 1, 10)
+        damage = to_int(args.damage, "--damage", 1, 10)
         if args.range_ is not None and not re.fullmatch(r"\s*\d+\s*-\s*\d+\s*|\s*\d+\s*", args.range_):
             raise UsageError(f"--range must look like MIN-MAX (e.g. 0-1), got {args.range_!r}")
         action = "melee" if args.melee else "car" if args.car else "ranged"
@@ -176,8 +159,8 @@ def build_spec(args):
         target = parse_target(args.target or "", list(stats))
     except ValueError as exc:
         raise UsageError(f"--target: {exc}") from None
-    friends = _int(args.friends, "--friends", 0, 50)
-    actions = _int(args.actions, "--actions", 1, 30)
+    friends = to_int(args.friends, "--friends", 0, 50)
+    actions = to_int(args.actions, "--actions", 1, 30)
     try:
         parse_goal(args.goal, stats)
     except ValueError as exc:
@@ -225,11 +208,6 @@ def result_json(res, p_clear, actions: int) -> dict:
     }
 
 
-def bar(p: Fraction, width: int = 30) -> str:
-    n = round(float(p) * width)
-    return "#" * n + "." * (width - n)
-
-
 def render_text(spec, res, p_clear, actions: int) -> str:
     from nollab.prob.targeting import zone_key
 
@@ -242,10 +220,7 @@ def render_text(spec, res, p_clear, actions: int) -> str:
     lines.append("")
 
     def table(title, dist, key=str):
-        lines.append(f"{title:<24} {'probability':>16} {'%':>7}")
-        for o in dist.support_sorted():
-            p = dist.prob(o)
-            lines.append(f"  {key(o):<22} {frac(p):>16} {float(p) * 100:6.2f}% {bar(p)}")
+        lines.extend(prob_table(title, ((key(o), dist.prob(o)) for o in dist.support_sorted()), 22, 16))
         lines.append("")
 
     table("hits", res.hits)
@@ -320,7 +295,7 @@ def run_live(args: argparse.Namespace) -> int:
         raise UsageError("--friends: not with --save (the game gives the Survivors in the Zone)")
     if not args.zone:
         raise UsageError("--zone: the target Zone id is required with --save")
-    actions = _int(args.actions, "--actions", 1, 30)
+    actions = to_int(args.actions, "--actions", 1, 30)
     reroll, k = (args.reroll or "optimal").strip().lower(), None
     m = re.fullmatch(r"if-fewer-than-(\d+)", reroll)
     if m:

@@ -28,6 +28,7 @@ import re
 from types import SimpleNamespace
 
 from nollab.cli import UsageError
+from nollab.cli.parsing import frac, prob_table
 
 HELP = "exact odds of a Spawn step: Ghouls by type, Relatives, opening cards, running out"
 
@@ -45,10 +46,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--on-board", default="", help='Ghouls already on the board, e.g. "walker=25,fatty=3"')
     parser.add_argument("--save", metavar="FILE.json", help="the next spawn step of a game saved with Game.to_json()")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
-
-
-def _frac(f) -> str:
-    return f"{f.numerator}/{f.denominator}"
 
 
 def read_deck_file(path: str) -> list:
@@ -155,10 +152,10 @@ def result_json(res) -> dict:
     key = lambda g: zone_key(dict(g), SPAWN_ORDER)  # noqa: E731
     return {
         "ghouls": res.ghouls.map(key).to_json(),
-        "p_relative": _frac(res.p_relative),
-        "p_opening": _frac(res.p_opening),
-        "expected": {t: _frac(v) for t, v in res.expected.items()},
-        "p_run_out": {t: _frac(v) for t, v in res.p_run_out.items()},
+        "p_relative": frac(res.p_relative),
+        "p_opening": frac(res.p_opening),
+        "expected": {t: frac(v) for t, v in res.expected.items()},
+        "p_run_out": {t: frac(v) for t, v in res.p_run_out.items()},
         "relatives": res.relatives.to_json(str),
         "reshuffle": res.reshuffle,
     }
@@ -172,11 +169,7 @@ def render_text(args, res) -> str:
              f"{'; reshuffle during the step' if res.reshuffle else ''}", ""]
     dist = res.ghouls.map(lambda g: zone_key(dict(g), SPAWN_ORDER))
     ranked = sorted(dist.items(), key=lambda kv: -kv[1])
-    lines.append(f"{'ghouls spawned':<34} {'probability':>22} {'%':>7}")
-    for k, w in ranked[:25]:
-        p = dist.prob(k)
-        n = round(float(p) * 30)
-        lines.append(f"  {k:<32} {_frac(p):>22} {float(p) * 100:6.2f}% {'#' * n}{'.' * (30 - n)}")
+    lines.extend(prob_table("ghouls spawned", ((k, dist.prob(k)) for k, _w in ranked[:25]), 32, 22))
     if len(ranked) > 25:
         lines.append(f"  ... {len(ranked) - 25} more outcomes (use --json for all)")
     lines.append("")
@@ -184,8 +177,8 @@ def render_text(args, res) -> str:
     for t in res.types:
         lines.append(f"  {t:<8} {float(res.expected[t]):>12.4f} {float(res.p_run_out[t]):>14.4f}")
     lines.append("")
-    lines.append(f"P(at least 1 Relative) = {_frac(res.p_relative)} = {float(res.p_relative):.4f}")
-    lines.append(f"P(at least 1 opening card with effect) = {_frac(res.p_opening)} = {float(res.p_opening):.4f}")
+    lines.append(f"P(at least 1 Relative) = {frac(res.p_relative)} = {float(res.p_relative):.4f}")
+    lines.append(f"P(at least 1 opening card with effect) = {frac(res.p_opening)} = {float(res.p_opening):.4f}")
     return "\n".join(lines)
 
 

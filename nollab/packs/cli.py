@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import argparse
 import json
-from fractions import Fraction
 from typing import Any, Callable
 
 from nollab.cli import UsageError
+from nollab.cli.parsing import frac, prob_table, to_int
 from nollab.prob.dist import Dist
 
 __all__ = ["add_pack_arguments", "run_pack", "PACK_GAMES", "QUERIES", "frac", "dist_json", "to_int"]
@@ -89,30 +89,14 @@ def add_pack_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--range-dice", help="zpocalypse throw: range dice on the card (default 2)")
 
 
-# -- helpers shared by the game modules ---------------------------------------
-def frac(p: Fraction) -> str:
-    p = Fraction(p)
-    return f"{p.numerator}/{p.denominator}"
-
-
+# -- helpers shared by the game modules (``frac`` and ``to_int`` come from nollab.cli.parsing) -------
 def dist_json(d: Dist, key: Callable[[Any], str] = str) -> dict[str, str]:
     """A distribution as ``{outcome: "p/q"}`` (keys merged if ``key`` maps two outcomes together)."""
     return d.map(key).to_json()
 
 
-def to_int(value: Any, option: str, lo: int | None = None, hi: int | None = None) -> int:
-    try:
-        n = int(str(value).strip())
-    except ValueError:
-        raise UsageError(f"{option} must be an integer, got {value!r}") from None
-    if lo is not None and n < lo:
-        raise UsageError(f"{option} must be >= {lo}, got {n}")
-    if hi is not None and n > hi:
-        raise UsageError(f"{option} must be <= {hi}, got {n}")
-    return n
-
-
 def int_opt(args, name: str, default: int | None, lo: int | None = None, hi: int | None = None) -> int | None:
+    """The integer option ``--name`` (``args.name``), or ``default`` when it is not given."""
     value = getattr(args, name, None)
     if value is None:
         return default
@@ -122,12 +106,8 @@ def int_opt(args, name: str, default: int | None, lo: int | None = None, hi: int
 def table(title: str, d: Dist, key: Callable[[Any], str] = str, width: int = 30,
           order: list | None = None) -> list[str]:
     """Readable lines: outcome, exact fraction, percent and a bar (``order``: rows to show)."""
-    lines = [f"{title:<28} {'probability':>20} {'%':>7}"]
-    for o in (order if order is not None else d.support_sorted()):
-        p = d.prob(o)
-        n = round(float(p) * width)
-        lines.append(f"  {key(o):<26} {frac(p):>20} {float(p) * 100:6.2f}% {'#' * n}{'.' * (width - n)}")
-    return lines
+    outcomes = order if order is not None else d.support_sorted()
+    return prob_table(title, ((key(o), d.prob(o)) for o in outcomes), 26, 20, width)
 
 
 def run_pack(args: argparse.Namespace) -> int:

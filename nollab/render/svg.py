@@ -20,13 +20,14 @@ def _num(v: float) -> str:
     return "0" if s == "-0" else s
 
 
-def _paint(fill: str | None, stroke: str | None, width: float, opacity: float) -> str:
-    out = [f"fill={quoteattr(fill or 'none')}"]
-    if stroke:
-        out.append(f"stroke={quoteattr(stroke)} stroke-width={quoteattr(_num(width))}")
-    if opacity != 1.0:
-        out.append(f'opacity="{_num(opacity)}"')
-    return " ".join(out)
+def _paint(shape: Rect | Polygon | Circle) -> str:
+    """The fill, stroke and opacity attributes of a filled shape, then its tag and zone."""
+    out = [f"fill={quoteattr(shape.fill or 'none')}"]
+    if shape.stroke:
+        out.append(f"stroke={quoteattr(shape.stroke)} stroke-width={quoteattr(_num(shape.stroke_width))}")
+    if shape.opacity != 1.0:
+        out.append(f'opacity="{_num(shape.opacity)}"')
+    return " ".join(out) + _meta(shape)
 
 
 def _meta(shape: Shape) -> str:
@@ -48,12 +49,12 @@ def shape_to_svg(shape: Shape) -> str:
         return (
             f'<rect x="{_num(shape.x)}" y="{_num(shape.y)}" width="{_num(shape.w)}" '
             f'height="{_num(shape.h)}" '
-            f"{_paint(shape.fill, shape.stroke, shape.stroke_width, shape.opacity)}{_meta(shape)}/>"
+            f"{_paint(shape)}/>"
         )
     if isinstance(shape, Polygon):
         return (
             f'<polygon points="{_points(shape.points)}" '
-            f"{_paint(shape.fill, shape.stroke, shape.stroke_width, shape.opacity)}{_meta(shape)}/>"
+            f"{_paint(shape)}/>"
         )
     if isinstance(shape, Line):
         dash = f' stroke-dasharray="{" ".join(_num(d) for d in shape.dash)}"' if shape.dash else ""
@@ -66,7 +67,7 @@ def shape_to_svg(shape: Shape) -> str:
     if isinstance(shape, Circle):
         return (
             f'<circle cx="{_num(shape.cx)}" cy="{_num(shape.cy)}" r="{_num(shape.r)}" '
-            f"{_paint(shape.fill, shape.stroke, shape.stroke_width, shape.opacity)}{_meta(shape)}/>"
+            f"{_paint(shape)}/>"
         )
     if isinstance(shape, Text):
         weight = ' font-weight="bold"' if shape.bold else ""
