@@ -180,6 +180,7 @@ class Board:
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
         state["_states"] = {}  # caches are rebuilt lazily after unpickling
+        state.pop("_openings_by_zone", None)
         state["zones"] = dict(self.zones)  # mappingproxy cannot be pickled
         state["openings"] = dict(self.openings)
         return state
@@ -282,8 +283,17 @@ class Board:
         return ()
 
     def openings_of(self, zone: str) -> tuple[str, ...]:
-        """Ids of every opening touching ``zone`` (any state), e.g. the Door Action (P. 18)."""
-        return tuple(o.id for o in self._olist if zone in o.zones)
+        """Ids of every opening touching ``zone`` (any state), e.g. the Door Action (P. 18), in
+        the Board's opening order. Read from a zone -> openings index built on first use (the
+        Board is immutable; the rules ask this for every legal-action list)."""
+        idx = self.__dict__.get("_openings_by_zone")
+        if idx is None:
+            build: dict[str, list[str]] = {}
+            for o in self._olist:
+                for z in dict.fromkeys(o.zones):
+                    build.setdefault(z, []).append(o.id)
+            idx = self._openings_by_zone = {z: tuple(ids) for z, ids in build.items()}
+        return idx.get(zone, ())
 
     def edge(self, a: Cell, b: Cell) -> str:
         """What lies between two edge-adjacent cells: ``"free"``, ``"wall"`` or an opening id.

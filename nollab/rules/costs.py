@@ -26,9 +26,10 @@ def free_left(ctx: Ctx, s: SurvivorState, ftype: str, skills: list[str] | None =
     return n - s.free_spent.get(ftype, 0)
 
 
-def active(ctx: Ctx, s: SurvivorState) -> list[str]:
-    """Skills usable now (recomputed: a kill may flip Modes or level up mid-Action)."""
-    return sk.active_skills(ctx.content, ctx.st, s)
+def active(ctx: Ctx, s: SurvivorState, mode: str | None = None) -> list[str]:
+    """Skills usable now (recomputed: a kill may flip Modes or level up mid-Action); ``mode``:
+    the effective Mode when the caller already knows it."""
+    return sk.active_skills(ctx.content, ctx.st, s, mode)
 
 
 def free_type_for(ctx: Ctx, s: SurvivorState, atype: str | None, skills: list[str]) -> str | None:
@@ -48,6 +49,40 @@ def can_pay(ctx: Ctx, s: SurvivorState, atype: str | None, extra: int = 0, skill
     if free_type_for(ctx, s, atype, skills) is not None:
         return g >= extra
     return g >= 1 + extra
+
+
+class Budget:
+    """The answers of :func:`can_pay` for one Survivor and one Skill list, with the Actions left
+    worked out once: :func:`nollab.rules.legal.legal_actions` asks it for every kind of Action
+    (same rules as :func:`can_pay`: free Actions of the type first, P. 46; extra Actions, P. 18)."""
+
+    __slots__ = ("s", "general", "skill_free")
+
+    def __init__(self, ctx: Ctx, s: SurvivorState, skills: list[str]):
+        self.s = s
+        plus = 0
+        free: dict[str, int] = {}  # "+1 free {type} Action" Skills by type (P. 46)
+        defs = ctx.content.skills
+        for k in skills:
+            d = defs[k]
+            if d.kind == "plus_action":
+                plus += 1
+            elif d.kind == "plus_free_action":
+                free[d.action] = free.get(d.action, 0) + 1
+        self.general = BASE_ACTIONS + plus - s.spent  # = general_left
+        self.skill_free = free
+
+    def _free(self, ftype: str) -> int:
+        """= :func:`free_left`: Skills + granted - spent, for this type."""
+        s = self.s
+        return self.skill_free.get(ftype, 0) + s.granted.get(ftype, 0) - s.free_spent.get(ftype, 0)
+
+    def can_pay(self, atype: str | None, extra: int = 0) -> bool:
+        g = self.general
+        if atype is not None and (self._free(atype) > 0
+                                  or (atype in ("melee", "ranged") and self._free("combat") > 0)):
+            return g >= extra
+        return g >= 1 + extra
 
 
 def pay(ctx: Ctx, s: SurvivorState, atype: str | None, extra: int = 0) -> str:

@@ -39,14 +39,18 @@ def layouts(ctx: Ctx, s: SurvivorState) -> list[tuple[int, int]]:
     cards = s.inventory()
     if not cards:
         return []
-    fired = set(ctx.st.fired)
-    key = (tuple(s.hands), tuple(s.backpack), tuple(u in fired for u in cards),
-           tuple(ctx.st.cards[u] for u in cards))
+    fired = ctx.st.fired
+    types = ctx.st.cards
+    # the memo key: where each uid is, its type and reload state (all a layout depends on)
+    key = (tuple(s.hands), tuple(s.backpack),
+           tuple([(types[u], u in fired) for u in cards]) if fired else tuple([types[u] for u in cards]))
     got = _LAYOUTS.get(key)
     if got is not None:
         return got
     if len(_LAYOUTS) > 20000:
         _LAYOUTS.clear()
+
+    fired = set(fired)
 
     def sig(u: int) -> tuple:
         return (-1, False) if u == -1 else (ctx.st.cards[u], u in fired)

@@ -21,8 +21,21 @@ def closed_set(ctx: Ctx) -> frozenset:
 
 
 def opening_kind(ctx: Ctx, oid: str) -> str:
+    """The Opening's kind now: the game's override (a window blocked by a Barricade, a taken
+    Barricade token), else the printed kind."""
     k = ctx.st.opening_kind.get(oid)
-    return k if k is not None else str(ctx.board.openings[oid].kind)
+    return k if k is not None else printed_kind(ctx.board, oid)
+
+
+def printed_kind(board, oid: str) -> str:
+    """``str(board.openings[oid].kind)``, cached per Board (Boards are immutable)."""
+    kinds = board.__dict__.get("_legal_kind_names")
+    if kinds is None:
+        kinds = board._legal_kind_names = {}
+    k = kinds.get(oid)
+    if k is None:
+        k = kinds[oid] = str(board.openings[oid].kind)
+    return k
 
 
 def zone_kind(ctx: Ctx, zone: str) -> str:
@@ -39,30 +52,39 @@ def can_use_weapon(ctx: Ctx, s: SurvivorState, uid: int) -> bool:
     return not (ctx.card(uid).zombicide_only and sk.effective_mode(ctx.st, s) == "romero")
 
 
-def weapon_options(ctx: Ctx, s: SurvivorState, action: str, skills: list[str]) -> list[tuple[int, ...]]:
+def weapon_options(ctx: Ctx, s: SurvivorState, action: str, skills: list[str],
+                   mode: str | None = None) -> list[tuple[int, ...]]:
     """Hand combinations usable for one Combat Action: single Hands, and both Hands when they
-    hold 2 identical Dual weapons (or any identical pair with Ambidextrous) (P. 13, 26, 46)."""
+    hold 2 identical Dual weapons (or any identical pair with Ambidextrous) (P. 13, 26, 46).
+    ``mode``: the Survivor's effective Mode when the caller already knows it."""
     fired = ctx.st.fired
+    cards = ctx.st.cards
+    equipment = ctx.content.equipment
     ok = []
     for i, u in enumerate(s.hands):
-        if u is None or weapon_profile(ctx, u, action) is None or not can_use_weapon(ctx, s, u):
+        if u is None:
             continue
-        if ctx.card(u).effect == "molotov":
+        c = equipment[cards[u]]
+        prof = c.melee if action == "melee" else c.ranged
+        if prof is None:
             continue
-        prof = weapon_profile(ctx, u, action)
+        if c.zombicide_only:  # Ma's Shotgun: no Combat Action in Romero Mode (P. 29)
+            if (mode if mode is not None else sk.effective_mode(ctx.st, s)) == "romero":
+                continue
+        if c.effect == "molotov":
+            continue
         if action == "ranged" and prof.reload and u in fired:
             continue
         ok.append(i)
-    out: list[tuple[int, ...]] = []
-    seen = set()
-    for i in ok:
-        key = (ctx.st.cards[s.hands[i]],)
-        if key not in seen:
-            seen.add(key)
-            out.append((i,))
+    if not ok:
+        return []
+    out: list[tuple[int, ...]] = [(ok[0],)]
     if len(ok) == 2:
         a, b = s.hands
-        if ctx.st.cards[a] == ctx.st.cards[b] and (ctx.card(a).dual or sk.has(ctx.content, skills, "ambidextrous")):
+        same = cards[a] == cards[b]
+        if not same:
+            out.append((ok[1],))
+        elif equipment[cards[a]].dual or sk.has(ctx.content, skills, "ambidextrous"):
             out.append((0, 1))
     return out
 
@@ -85,11 +107,12 @@ def move_extra(ctx: Ctx, s: SurvivorState, skills: list[str]) -> int:
     return ctx.st.ghoul_count(s.zone)
 
 
-def search_sources(ctx: Ctx, s: SurvivorState) -> list[str]:
-    """Decks (and Scene spots) this Survivor may Search now (P. 18 + Scene rules)."""
-    if zone_kind(ctx, s.zone) != "interior" or ctx.st.ghoul_count(s.zone) or s.searched:
+def search_sources(ctx: Ctx, s: SurvivorState, mode: str | None = None) -> list[str]:
+    """Decks (and Scene spots) this Survivor may Search now (P. 18 + Scene rules). ``mode``: the
+    Survivor's effective Mode when the caller already knows it."""
+    if s.searched or zone_kind(ctx, s.zone) != "interior" or ctx.st.ghoul_count(s.zone):
         return []
-    if sk.effective_mode(ctx.st, s) == "romero":
+    if (mode if mode is not None else sk.effective_mode(ctx.st, s)) == "romero":
         decks = ["house"]
     else:
         decks = ["house", "melee", "ranged"]
@@ -119,70 +142,137 @@ def reachable_within(ctx: Ctx, zone: str, steps: int, closed) -> dict[str, int]:
     return seen
 
 
+#: interned Actions: a legal-action list is rebuilt after every step, mostly from the same few
+#: Actions (frozen dataclasses are slow to build); equal keys give the same (immutable) object
+_ACTIONS: dict[tuple, Action] = {}
+
+
+def _act(kind: str, sid: str, params: tuple = ()) -> Action:
+    key = (kind, sid, params)
+    a = _ACTIONS.get(key)
+    if a is None:
+        if len(_ACTIONS) > 50_000:
+            _ACTIONS.clear()
+        a = _ACTIONS[key] = Action(kind, sid, params)
+    return a
+
+
+def _sorted_openings(board, zone: str) -> tuple[str, ...]:
+    """``sorted(board.openings_of(zone))``, cached per Board (Boards are immutable)."""
+    idx = board.__dict__.get("_legal_sorted_openings")
+    if idx is None:
+        idx = board._legal_sorted_openings = {}
+    got = idx.get(zone)
+    if got is None:
+        got = idx[zone] = tuple(sorted(board.openings_of(zone)))
+    return got
+
+
+def _steps_to_neighbours(board, kind: str, sid: str, zone: str, closed) -> tuple[Action, ...]:
+    """``kind`` Actions of ``sid`` to each neighbour of ``zone`` (sorted), cached per Board and
+    closed set: the same Survivor in the same Zone behind the same doors has the same Moves."""
+    cache = board.__dict__.get("_legal_steps")
+    if cache is None or len(cache) > 20_000:
+        cache = board._legal_steps = {}
+    key = (kind, sid, zone, closed)
+    got = cache.get(key)
+    if got is None:
+        got = cache[key] = tuple(_act(kind, sid, (n,)) for n in sorted(board.neighbors(zone, closed)))
+    return got
+
+
+def _combo_inputs(content) -> frozenset | None:
+    """Every card type that is an input of some combination (P. 29-30), cached per content; None
+    when some combination needs no input (then every inventory may combine)."""
+    got = _COMBO_INPUTS.get(id(content))
+    if got is None or got[0] is not content:
+        combos = content.combinations
+        inputs = None if any(not c.inputs for c in combos) else frozenset(x for c in combos for x in c.inputs)
+        got = _COMBO_INPUTS[id(content)] = (content, inputs)
+    return got[1]
+
+
+_COMBO_INPUTS: dict[int, tuple] = {}
+
+
 def legal_actions(ctx: Ctx) -> list[Action]:
+    """Every legal action of the Survivor taking their Turn, in a fixed order (moves, searches,
+    doors, reorganisations, trades, combat, reloads, skills, car, scene, free actions): the
+    ``first`` and ``random`` policies and the golden transcripts depend on it.
+
+    The Skills, the effective Mode and the Actions left are worked out once per call (they do
+    not change while listing); the Board's zone -> openings index and interned Actions keep it
+    cheap, as it runs after every step of a simulation."""
     st = ctx.st
     if st.phase != "players" or st.pending is not None or st.queue or st.result is not None:
         return []
     if st.active is None:
-        return [Action("activate", sid) for sid in current_candidates(ctx)]
+        return [_act("activate", sid) for sid in current_candidates(ctx)]
     s = st.survivors[st.active]
     sid = s.id
-    skills = costs.active(ctx, s)
+    content = ctx.content
+    board = ctx.board
+    mode = sk.effective_mode(st, s)
+    skills = costs.active(ctx, s, mode)
+    sdefs = content.skills
+    kinds = {sdefs[k].kind for k in skills}
+    budget = costs.Budget(ctx, s, skills)
     closed = closed_set(ctx)
     z = s.zone
     ghouls_here = st.ghoul_count(z)
+    in_car = s.in_car
     out: list[Action] = []
     A = out.append
+    extra_move = 0 if "slippery" in kinds else ghouls_here  # move_extra (P. 18, 46)
 
     # Move (P. 18) / Hit & Run (P. 46)
-    if not s.in_car:
-        nbrs = ctx.board.neighbors(z, closed)
-        if costs.can_pay(ctx, s, "move", move_extra(ctx, s, skills), skills):
-            for n in sorted(nbrs):
-                A(Action("move", sid, (n,)))
+    if not in_car:
+        if budget.can_pay("move", extra_move):
+            out.extend(_steps_to_neighbours(board, "move", sid, z, closed))
         if s.hit_and_run:
-            for n in sorted(nbrs):
-                A(Action("hit_and_run", sid, (n,)))
+            out.extend(_steps_to_neighbours(board, "hit_and_run", sid, z, closed))
     # Search (P. 18)
-    if not s.in_car and costs.can_pay(ctx, s, "search", 0, skills):
-        for src in search_sources(ctx, s):
-            A(Action("search", sid, (src,)))
-    g = costs.general_left(ctx, s, skills)
-    if g > 0 and not ghouls_here and not s.in_car:
-        for oid in sorted(ctx.board.openings_of(z)):
+    if not in_car and not s.searched and budget.can_pay("search", 0):
+        for src in search_sources(ctx, s, mode):
+            A(_act("search", sid, (src,)))
+    g = budget.general
+    if g > 0 and not ghouls_here and not in_car:
+        opening_open = st.opening_open
+        for oid in _sorted_openings(board, z):
             k = opening_kind(ctx, oid)
-            is_open = st.opening_open.get(oid, True)
+            is_open = opening_open.get(oid, True)
             if k in DOOR_KINDS:
-                A(Action("door", sid, (oid, "close" if is_open else "open")))
+                A(_act("door", sid, (oid, "close" if is_open else "open")))
             elif k in BARRICADE_KINDS:
                 if is_open:
-                    A(Action("barricade", sid, (oid, "close")))
+                    A(_act("barricade", sid, (oid, "close")))
                 elif any(u is not None and ctx.card(u).opens_barricades for u in s.hands):
-                    A(Action("barricade", sid, (oid, "open")))
+                    A(_act("barricade", sid, (oid, "open")))
     # Reorganize / Trade (P. 19)
     if g > 0:
         for h0, h1 in layouts(ctx, s):
-            A(Action("reorganize", sid, (h0, h1)))
-        for pid in st.survivors_in(z):
-            if pid != sid:
-                p = st.survivors[pid]
-                if s.inventory() or p.inventory() or s.barricades or p.barricades:
-                    A(Action("trade", sid, (pid,)))
+            A(_act("reorganize", sid, (h0, h1)))
+        mine = bool(s.hands[0] is not None or s.hands[1] is not None or s.backpack or s.barricades)
+        for p in st.survivors.values():
+            if p.alive and p.zone == z and p.id != sid:
+                if mine or p.hands[0] is not None or p.hands[1] is not None or p.backpack or p.barricades:
+                    A(_act("trade", sid, (p.id,)))
     # Combat (P. 20, 26-29)
-    if ghouls_here and costs.can_pay(ctx, s, "melee", 0, skills):
-        barb = sk.has(ctx.content, skills, "barbarian")
-        for hands in weapon_options(ctx, s, "melee", skills):
-            A(Action("melee", sid, (hands, False)))
+    melee_opts = None
+    if ghouls_here and budget.can_pay("melee", 0):
+        melee_opts = weapon_options(ctx, s, "melee", skills, mode)
+        barb = "barbarian" in kinds
+        for hands in melee_opts:
+            A(_act("melee", sid, (hands, False)))
             if barb:
-                A(Action("melee", sid, (hands, True)))
-    if costs.can_pay(ctx, s, "ranged", 0, skills):
-        for hands in weapon_options(ctx, s, "ranged", skills):
+                A(_act("melee", sid, (hands, True)))
+    if (s.hands[0] is not None or s.hands[1] is not None) and budget.can_pay("ranged", 0):
+        for hands in weapon_options(ctx, s, "ranged", skills, mode):
             for tz in ranged_targets(ctx, s, hands, skills, closed):
-                A(Action("ranged", sid, (hands, tz)))
-        hawk = sk.has(ctx.content, skills, "hawk_eye")
+                A(_act("ranged", sid, (hands, tz)))
         for i, u in enumerate(s.hands):
             if u is not None and ctx.card(u).effect == "molotov":
-                los = ctx.board.line_of_sight(z, closed, hawk)
+                los = board.line_of_sight(z, closed, "hawk_eye" in kinds)
                 prof = ctx.card(u).ranged
                 spawn_zones = {sz for sz, _colour in st.spawns}
                 for tz, r in sorted(los.items()):
@@ -191,59 +281,66 @@ def legal_actions(ctx: Ctx) -> list[Action]:
                     if prof.range_min <= r <= prof.range_max and zone_kind(ctx, tz) != "interior" \
                             and (st.ghoul_count(tz) or tz in spawn_zones) \
                             and ctx.scene.can_target(ctx, s, tz):
-                        A(Action("molotov", sid, (i, tz)))
+                        A(_act("molotov", sid, (i, tz)))
                 break
     # Reload (P. 28)
-    if g > 0:
-        fired_hands = [i for i, u in enumerate(s.hands) if u is not None and u in st.fired]
+    if g > 0 and st.fired:
+        fired = st.fired
+        fired_hands = [i for i, u in enumerate(s.hands) if u is not None and u in fired]
         for i in fired_hands:
-            A(Action("reload", sid, ((s.hands[i],),)))
+            A(_act("reload", sid, ((s.hands[i],),)))
         if len(fired_hands) == 2 and fired_together(st, s.hands[0], s.hands[1]):
-            A(Action("reload", sid, ((s.hands[0], s.hands[1]),)))
+            A(_act("reload", sid, ((s.hands[0], s.hands[1]),)))
     # Skills (P. 46)
-    if "bloodlust" not in s.used and sk.has(ctx.content, skills, "bloodlust_melee") and not s.in_car \
-            and costs.can_pay(ctx, s, None, move_extra(ctx, s, skills), skills) \
-            and weapon_options(ctx, s, "melee", skills):
-        for path in bloodlust_paths(ctx, z, closed):
-            A(Action("bloodlust", sid, (path,)))
-    if "shove" not in s.used and ghouls_here and sk.has(ctx.content, skills, "shove"):
-        for n in sorted(ctx.board.neighbors(z, closed)):
-            A(Action("shove", sid, (n,)))
-    if "taunt" not in s.used and sk.has(ctx.content, skills, "taunt"):
+    if "bloodlust_melee" in kinds and "bloodlust" not in s.used and not in_car \
+            and budget.can_pay(None, extra_move):
+        if melee_opts is None:
+            melee_opts = weapon_options(ctx, s, "melee", skills, mode)
+        if melee_opts:
+            for path in bloodlust_paths(ctx, z, closed):
+                A(_act("bloodlust", sid, (path,)))
+    if ghouls_here and "shove" in kinds and "shove" not in s.used:
+        for n in sorted(board.neighbors(z, closed)):
+            A(_act("shove", sid, (n,)))
+    if "taunt" in kinds and "taunt" not in s.used:
         for tz, d in sorted(reachable_within(ctx, z, 2, closed).items()):
             if st.ghoul_count(tz):
-                A(Action("taunt", sid, (tz,)))
+                A(_act("taunt", sid, (tz,)))
     # Car (P. 20-21)
     car = st.car
     if car is not None and car.get("zone") == z and g > 0:
         riders = [x for x in st.survivors.values() if x.alive and x.in_car]
-        if not s.in_car:
+        if not in_car:
             has_driver = any(x.driver for x in riders)
-            seat_free = sum(1 for x in riders if not x.driver) < ctx.content.car.passengers
+            seat_free = sum(1 for x in riders if not x.driver) < content.car.passengers
             if not ghouls_here:
                 if not has_driver or seat_free:
-                    A(Action("car_in", sid))  # the Driver's seat if empty, else a Passenger seat
+                    A(_act("car_in", sid))  # the Driver's seat if empty, else a Passenger seat
                 if not has_driver and seat_free:
-                    A(Action("car_in", sid, ("passenger",)))  # P. 20: "either ... or ... as a Passenger"
+                    A(_act("car_in", sid, ("passenger",)))  # P. 20: "either ... or ... as a Passenger"
         else:
-            A(Action("car_out", sid))
+            A(_act("car_out", sid))
             # a Driver of a full Car has no free Passenger seat to move to
-            if not (s.driver and len(riders) >= 1 + ctx.content.car.passengers):
-                A(Action("car_seat", sid))
+            if not (s.driver and len(riders) >= 1 + content.car.passengers):
+                A(_act("car_seat", sid))
             if s.driver and ctx.scene.can_drive(ctx):
                 for path in drive_paths(ctx, z, closed):
-                    A(Action("drive", sid, (path,)))
+                    A(_act("drive", sid, (path,)))
     # Scene special rules
     for a in ctx.scene.legal_actions(ctx, s):
         cost = ctx.scene.action_cost(a)
-        if cost == 0 or costs.can_pay(ctx, s, None, cost - 1, skills):
+        if cost == 0 or budget.can_pay(None, cost - 1):
             A(a)
     # Free: combine, discard (P. 16, 29)
-    for combo in combinations_available(ctx, s):
-        A(Action("combine", sid, (combo.output,)))
-    for u in s.inventory():
-        A(Action("discard", sid, (u,)))
-    A(Action("do_nothing", sid))
+    inv = s.inventory()
+    inputs = _combo_inputs(content)
+    cards = st.cards
+    if inputs is None or any(cards[u] in inputs for u in inv):  # else no combination can be complete
+        for combo in combinations_available(ctx, s):
+            A(_act("combine", sid, (combo.output,)))
+    for u in inv:
+        A(_act("discard", sid, (u,)))
+    A(_act("do_nothing", sid))
     return out
 
 

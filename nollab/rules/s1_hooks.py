@@ -83,13 +83,18 @@ class CorpseLady(Hook):
     def zone(self):
         return self.scene.marker_zone("corpse-lady")
 
-    def beyond(self, ctx) -> set[str]:
+    def beyond(self, ctx) -> frozenset[str]:
+        """Zones across the Stairs of her Zone (cached per Board: printed Openings never change)."""
+        got = self.__dict__.get("_beyond")
+        if got is not None and got[0] is ctx.board:
+            return got[1]
         z = self.zone()
         out = set()
         for oid in ctx.board.openings_of(z):
             if str(ctx.board.openings[oid].kind) == "stairs":
                 out.add(ctx.board.openings[oid].other(z))
-        return out
+        self._beyond = (ctx.board, frozenset(out))
+        return self._beyond[1]
 
     def zone_entered(self, ctx, sid, zone):
         if zone != self.zone() or ctx.st.flags.get("corpse_seen"):
@@ -200,6 +205,13 @@ class BarricadeTheHouse(Hook):
         st = ctx.st
         return [w for w in self.scene.tokens.windows_to_barricade
                 if not (st.opening_kind.get(w) == "barricade" and not st.opening_open.get(w, True))]
+
+    def objective_zones(self, ctx) -> dict[str, list[str]]:
+        """``"windows"``: the interior Zones beside each indicated window not yet blocked by a
+        closed Barricade (where a Survivor carrying a token blocks it, P. 33)."""
+        b = ctx.board
+        return {"windows": [z for w in self.windows_left(ctx) if w in b.openings
+                            for z in b.openings[w].zones if z in b.zones and b.zones[z].interior]}
 
     def check(self, ctx) -> None:
         st = ctx.st

@@ -24,6 +24,9 @@ does nothing). Hook points::
                                                    the Spawn Step (S6/S8: choose the starting Zone)
     end_phase(ctx)                                 End Phase effects
     check(ctx)                                     objectives: call ctx.win(...) / ctx.lose(...)
+    objective_zones(ctx) -> {name: [zone, ...]}    where the objectives are, for bots and views
+                                                   ("house", "pump", "white", "tile", "windows",
+                                                   "unsearched", "spawns"); read-only
 
 A rule that needs its own queued step registers it with ``@scene_task("name")`` and queues it with
 ``ctx.push(["name", *json_args])``; player decisions use ``ctx.ask(Choice("scene:<kind>", ...))``
@@ -91,6 +94,11 @@ class Hook:
     def before_spawn(self, ctx) -> None: ...
     def end_phase(self, ctx) -> None: ...
     def check(self, ctx) -> None: ...
+
+    def objective_zones(self, ctx) -> dict[str, list[str]]:
+        """Zones this hook's objective is about, by name (e.g. ``{"pump": ["5R-c"]}``); read-only,
+        so a bot or a view can tell where to go without knowing the hook's internals."""
+        return {}
 
 
 #: Fallback ``[scene]`` tables for scene files that only carry a ``[map]`` (yet).
@@ -177,9 +185,22 @@ class Scene:
         for h in self.hooks:
             h.on_setup(ctx)
 
+    def _defining(self, point: str) -> list[Hook]:
+        """The hooks that define ``point`` (the others would answer the default), in order;
+        cached while ``hooks`` is the same list of the same length (hot paths: legal actions,
+        Search sources)."""
+        cache = self.__dict__.get("_defining_cache")
+        if cache is None or cache[0] is not self.hooks or cache[1] != len(self.hooks):
+            cache = self._defining_cache = (self.hooks, len(self.hooks), {})
+        got = cache[2].get(point)
+        if got is None:
+            base = getattr(Hook, point)
+            got = cache[2][point] = [h for h in self.hooks if getattr(type(h), point) is not base]
+        return got
+
     def legal_actions(self, ctx, s) -> list:
         out = []
-        for h in self.hooks:
+        for h in self._defining("legal_actions"):
             out.extend(h.legal_actions(ctx, s))
         return out
 
@@ -205,7 +226,7 @@ class Scene:
         raise KeyError(f"no scene hook resolves {choice.kind!r}")
 
     def search_sources(self, ctx, s, decks):
-        for h in self.hooks:
+        for h in self._defining("search_sources"):
             decks = h.search_sources(ctx, s, decks)
         return decks
 
@@ -257,6 +278,20 @@ class Scene:
     def end_phase(self, ctx) -> None:
         for h in self.hooks:
             h.end_phase(ctx)
+
+    def objective_zones(self, ctx) -> dict[str, list[str]]:
+        """Every hook's :meth:`Hook.objective_zones`, merged by name in hook order (a Zone once
+        per name), keeping only Zones on the Board now (a travelling tile may have left it,
+        S6/S8 P. 39, P. 41)."""
+        zones = ctx.board.zones
+        out: dict[str, list[str]] = {}
+        for h in self._defining("objective_zones"):
+            for name, zs in h.objective_zones(ctx).items():
+                got = out.setdefault(name, [])
+                for z in zs:
+                    if z in zones and z not in got:
+                        got.append(z)
+        return out
 
     def check(self, ctx) -> None:
         """Objectives (P. 8), after every action, choice and engine step: only the hooks that

@@ -82,6 +82,10 @@ class HouseUnderSiege(Hook):
     """"The game is lost whenever there is at least 1 Ghoul in the house at the end of a Players'
     Phase." (S2 P. 34, S4 P. 36, S5 P. 37)"""
 
+    def objective_zones(self, ctx) -> dict[str, list[str]]:
+        """``"house"``: the rooms to keep free of Ghouls."""
+        return {"house": sorted(house_zones(ctx, self.scene))}
+
     def end_of_players_phase(self, ctx) -> None:
         if ctx.st.result is not None:
             return
@@ -106,6 +110,10 @@ class BreakTheSiege(Hook):
     """"There are no Ghouls on the board. All Ghoul Spawn tokens are gathered into a single Spawn
     Zone." (S3, P. 35)"""
 
+    def objective_zones(self, ctx) -> dict[str, list[str]]:
+        """``"spawns"``: the Spawn Zones whose tokens are to be gathered (clockwise order)."""
+        return {"spawns": list(dict.fromkeys(z for z, _c in ctx.st.spawns))}
+
     def check(self, ctx) -> None:
         if ctx.st.ghouls or len({z for z, _c in ctx.st.spawns}) > 1:
             return
@@ -125,6 +133,11 @@ class WatchOutForThePump(Hook):
 @scene_hook("refuel_the_pickup")
 class RefuelThePickup(Hook):
     """"The Car is on the indicated pump Zone. There are no Ghouls on tile 5R." (S4, P. 36)"""
+
+    def objective_zones(self, ctx) -> dict[str, list[str]]:
+        """``"pump"``: the pump Zone (map marker ``pump``) the Car must reach."""
+        pump = self.scene.marker_zone("pump")
+        return {"pump": [pump] if pump is not None else []}
 
     def check(self, ctx) -> None:
         pump = self.scene.marker_zone("pump")
@@ -218,6 +231,11 @@ class RipJohnny(Hook):
     """"R.I.P. Johnny. The game is won as soon as a Relative is eliminated on the white Spawn Zone."
     (S7, P. 40) — by any attack, Molotov included."""
 
+    def objective_zones(self, ctx) -> dict[str, list[str]]:
+        """``"white"``: the white Spawn Zone."""
+        w = white_zone(ctx)
+        return {"white": [w] if w is not None else []}
+
     def check(self, ctx) -> None:
         w = white_zone(ctx)
         for e in new_events(ctx, "ev_rip_johnny"):
@@ -230,6 +248,13 @@ class RipJohnny(Hook):
 class PurgeTheDistrict(Hook):
     """"The game is won as soon as all Ghoul Spawn tokens are gathered on the White Spawn Zone,
     then a Molotov is thrown at that Zone." (S10, P. 44)"""
+
+    def objective_zones(self, ctx) -> dict[str, list[str]]:
+        """``"white"``: the white Spawn Zone (every token gathers there); ``"spawns"``: the Spawn
+        Zones still holding a token elsewhere."""
+        w = white_zone(ctx)
+        return {"white": [w] if w is not None else [],
+                "spawns": list(dict.fromkeys(z for z, _c in ctx.st.spawns if z != w))}
 
     def check(self, ctx) -> None:
         w = white_zone(ctx)
@@ -281,6 +306,11 @@ class SpawningInHouses(Hook):
 @scene_hook("search_every_room")
 class SearchEveryRoom(Hook):
     """"The game is won as soon as every interior Zone has been Searched at least once." (S9, P. 42)"""
+
+    def objective_zones(self, ctx) -> dict[str, list[str]]:
+        """``"unsearched"``: the interior Zones not Searched yet."""
+        done = set(ctx.st.flags.get("searched_zones", []))
+        return {"unsearched": sorted(z for z, zone in ctx.board.zones.items() if zone.interior and z not in done)}
 
     def searched(self, ctx, sid, source, uid) -> None:
         done = ctx.st.flags.setdefault("searched_zones", [])

@@ -24,9 +24,11 @@ def effective_mode(st: GameState, s: SurvivorState) -> str:
     return s.mode
 
 
-def active_skills(content, st: GameState, s: SurvivorState) -> list[str]:
-    """Skill ids the Survivor can use now (P. 14-15, 46)."""
-    mode = effective_mode(st, s)
+def active_skills(content, st: GameState, s: SurvivorState, mode: str | None = None) -> list[str]:
+    """Skill ids the Survivor can use now (P. 14-15, 46). ``mode``: the effective Mode
+    (:func:`effective_mode`) when the caller already worked it out."""
+    if mode is None:
+        mode = effective_mode(st, s)
     card = content.survivors[s.id]
     tree = card.tree(mode)
     out: list[str] = []

@@ -253,6 +253,17 @@ class Travel(Hook):
             self.request(ctx, front)
         herd_refresh(ctx, self.scene)
 
+    def objective_zones(self, ctx) -> dict[str, list[str]]:
+        """``"tile"``: the Zones of the tile to walk onto: the newest tile while the road grows
+        (its first visit sets the next one), the final tile once it is on the board (S6 2V, S8
+        6V); none while no tile is awaited."""
+        tr = ctx.st.flags.get("travel") or {}
+        if tr.get("final"):
+            tile = tr["tiles"][-1][0] if tr.get("tiles") else None
+        else:
+            tile = tr.get("frontier")
+        return {"tile": tile_zones_of(ctx.board, tile) if tile is not None else []}
+
     def check(self, ctx) -> None:
         tr = ctx.st.flags.get("travel")
         current_board(ctx, self.scene)

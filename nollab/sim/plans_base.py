@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = ["Plan", "MOLOTOV_PARTS", "URGENT", "NORMAL", "card_id", "holds", "can_fight", "alive",
-           "tile_zones", "white_zone", "car_distances"]
+           "tile_zones", "white_zone", "objective", "car_distances"]
 
 #: the two House cards a Molotov is made of (P. 29 "Mason Jar + Flammable Fluid")
 MOLOTOV_PARTS = ("mason_jar", "flammable_fluid")
@@ -59,7 +59,16 @@ def tile_zones(v, tile: str) -> list[str]:
 
 
 def white_zone(v) -> str | None:
+    """The white Spawn Zone: the Scene's ``"white"`` objective (S7, S10), else the state's white token."""
+    got = v.objectives().get("white") if hasattr(v, "objectives") else None
+    if got:
+        return got[0]
     return next((z for z, c in v.st.spawns if c == "white"), None)
+
+
+def objective(v, name: str) -> list[str]:
+    """The Scene's objective Zones called ``name`` (``Scene.objective_zones``), [] if none."""
+    return list(v.objectives().get(name, ()))
 
 
 def car_distances(v, dst: str) -> dict[str, int]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from nollab.rules.state import GI
 from nollab.sim.plans_base import (MOLOTOV_PARTS, NORMAL, URGENT, Plan, alive, can_fight, car_distances, card_id,
-                                  holds, tile_zones, white_zone)
+                                  holds, objective, tile_zones, white_zone)
 
 __all__ = ["HouseSiege", "DriveToPump", "GatherSpawns", "HuntRelatives", "RelativeOnWhite", "Travel", "SearchRooms",
            "Trust", "relative_bonus"]
@@ -49,7 +49,8 @@ class DriveToPump(Plan):
     name = "drive-to-pump"
 
     def _pump(self, v) -> str | None:
-        return v.game.scene.marker_zone("pump")
+        pump = objective(v, "pump")
+        return pump[0] if pump else None
 
     def goals(self, v):
         car = v.st.car
@@ -285,7 +286,7 @@ class Travel(Plan):
         if v.st.round <= self.arm_rounds and not v.st.flags.get("house_left") and v.board.zones[v.me.zone].interior:
             return None  # arm first: the house can be Searched until a door opens (S6, P. 39)
         tr = self._tr(v)
-        zones = tile_zones(v, tile)
+        zones = objective(v, "tile")  # the Zones of ``tile`` (Scene.objective_zones)
         if tr.get("final") and v.st.car is not None and v.st.car.get("zone") in zones:
             driver = any(s.driver for s in alive(v))
             if not driver:

@@ -99,6 +99,14 @@ class View:
         carried = sum(s.barricades for s in self.st.survivors.values() if s.alive)
         return len(self.windows_left()) - carried
 
+    def objectives(self) -> dict[str, list[str]]:
+        """The Scene's objective Zones by name (``Scene.objective_zones``: "house", "pump",
+        "white", "tile", "windows", "unsearched", ...), on the Board now; cached per decision."""
+        got = self.__dict__.get("_objectives")
+        if got is None:
+            got = self._objectives = self.game.scene.objective_zones(self.game._ctx())
+        return got
+
     def goals(self) -> list[str]:
         """Zones this Survivor should walk towards, most urgent objective first."""
         if self._goals is not None:
@@ -107,7 +115,7 @@ class View:
         goals: list[str] = []
         wins = self.windows_left()
         if wins and self.me.barricades > 0:
-            goals = [z for o in wins for z in b.openings[o].zones if str(b.zones[z].kind) == "interior"]
+            goals = list(self.objectives().get("windows", ()))  # the rooms beside them (S1, P. 33)
         elif wins and self.tokens_needed() > 0:
             for oid, o in b.openings.items():
                 kind = st.opening_kind.get(oid) or str(o.kind)
@@ -126,7 +134,8 @@ class View:
             goals = sorted(self.house())  # house under siege: stay in it
         if not goals:
             for m in getattr(self.game.scene.tokens, "markers", ()) or ():
-                if any(str(m.kind).startswith(g) for g in GOAL_MARKERS):
+                # a marker of a travelling tile that has left the board (S6/S8) is no goal
+                if m.zone in b.zones and any(str(m.kind).startswith(g) for g in GOAL_MARKERS):
                     goals.append(m.zone)
         if not goals and not self.board.zones[self.me.zone].interior:
             # nothing to chase: get off the street, into a room without Ghouls (shelter, Search, P. 18)
@@ -138,24 +147,17 @@ class View:
         return {h.hook_name for h in self.game.scene.hooks}
 
     def house(self) -> frozenset:
-        """The house to keep free of Ghouls, when a Scene loses with a Ghoul in it (S2, S4, S5)."""
-        if "house_under_siege" not in self.hooks():
-            return frozenset()
-        key = ("house", id(self.game.scene))
-        got = self._dist.get(key)
+        """The house to keep free of Ghouls, when a Scene loses with a Ghoul in it (S2, S4, S5:
+        the ``"house"`` objective)."""
+        got = self.__dict__.get("_house")
         if got is None:
-            from types import SimpleNamespace
-
-            from nollab.rules.scene_hooks import house_zones
-            got = self._dist[key] = house_zones(SimpleNamespace(board=self.board), self.game.scene)
+            got = self._house = frozenset(self.objectives().get("house", ()))
         return got
 
     def unsearched_rooms(self) -> set:
-        """Interior Zones not yet Searched, when searching them all wins (S9 "search every room")."""
-        if "search_every_room" not in self.hooks():
-            return set()
-        done = set(self.st.flags.get("searched_zones", []))
-        return {z for z, zone in self.board.zones.items() if zone.interior and z not in done}
+        """Interior Zones not yet Searched, when searching them all wins (S9 "search every room":
+        the ``"unsearched"`` objective)."""
+        return set(self.objectives().get("unsearched", ()))
 
     def goal_distance(self, zone: str, goals: list[str], closed: frozenset | None = None) -> int | None:
         """Moves from ``zone`` to the nearest goal with the given closed Openings (default: now)."""
