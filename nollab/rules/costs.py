@@ -53,8 +53,9 @@ def can_pay(ctx: Ctx, s: SurvivorState, atype: str | None, extra: int = 0, skill
 
 class Budget:
     """The answers of :func:`can_pay` for one Survivor and one Skill list, with the Actions left
-    worked out once: :func:`nollab.rules.legal.legal_actions` asks it for every kind of Action
-    (same rules as :func:`can_pay`: free Actions of the type first, P. 46; extra Actions, P. 18)."""
+    worked out once: :func:`nollab.rules.legal.legal_actions` asks it for every kind of Action,
+    :func:`pay` and the end-of-Turn check (:meth:`any_left`) use it too (same rules as
+    :func:`can_pay`: free Actions of the type first, P. 46; extra Actions, P. 18)."""
 
     __slots__ = ("s", "general", "skill_free")
 
@@ -77,18 +78,37 @@ class Budget:
         s = self.s
         return self.skill_free.get(ftype, 0) + s.granted.get(ftype, 0) - s.free_spent.get(ftype, 0)
 
+    def free_type(self, atype: str | None) -> str | None:
+        """= :func:`free_type_for`: the free Action that would pay for ``atype`` (P. 46)."""
+        if atype is None:
+            return None
+        if self._free(atype) > 0:
+            return atype
+        if atype in ("melee", "ranged") and self._free("combat") > 0:
+            return "combat"
+        return None
+
     def can_pay(self, atype: str | None, extra: int = 0) -> bool:
+        """= :func:`can_pay`: the Action (free first) plus ``extra`` ordinary Actions (P. 18).
+        (The test of :meth:`free_type` inlined: ``legal_actions`` asks this for every kind.)"""
         g = self.general
         if atype is not None and (self._free(atype) > 0
                                   or (atype in ("melee", "ranged") and self._free("combat") > 0)):
             return g >= extra
         return g >= 1 + extra
 
+    def any_left(self) -> bool:
+        """Can the Survivor still do something that costs an Action: an ordinary Action, a
+        pending Hit & Run Move, or a free Action of some type (P. 18, P. 46)?"""
+        if self.general > 0 or self.s.hit_and_run:
+            return True
+        return any(self._free(t) > 0 for t in FREE_TYPES)
 
-def pay(ctx: Ctx, s: SurvivorState, atype: str | None, extra: int = 0) -> str:
-    """Spend the Action (free first) and ``extra`` ordinary Actions; returns a short description."""
-    skills = active(ctx, s)
-    ft = free_type_for(ctx, s, atype, skills)
+
+def pay(ctx: Ctx, s: SurvivorState, atype: str | None, extra: int = 0, skills: list[str] | None = None) -> str:
+    """Spend the Action (free first) and ``extra`` ordinary Actions; returns a short description.
+    ``skills``: the Survivor's active Skills when the caller already worked them out."""
+    ft = Budget(ctx, s, active(ctx, s) if skills is None else skills).free_type(atype)
     if ft is not None:
         s.free_spent[ft] = s.free_spent.get(ft, 0) + 1
         s.spent += extra
@@ -98,11 +118,7 @@ def pay(ctx: Ctx, s: SurvivorState, atype: str | None, extra: int = 0) -> str:
     return f"{n} Action{'s' if n != 1 else ''}"
 
 
-def any_left(ctx: Ctx, s: SurvivorState) -> bool:
-    """Can the Survivor still do something that costs an Action (general or free)?"""
-    skills = active(ctx, s)
-    if general_left(ctx, s, skills) > 0:
-        return True
-    if s.hit_and_run:
-        return True
-    return any(free_left(ctx, s, t, skills) > 0 for t in FREE_TYPES)
+def any_left(ctx: Ctx, s: SurvivorState, skills: list[str] | None = None) -> bool:
+    """Can the Survivor still do something that costs an Action (general or free)?
+    (:meth:`Budget.any_left`, with the Skills worked out once.)"""
+    return Budget(ctx, s, active(ctx, s) if skills is None else skills).any_left()

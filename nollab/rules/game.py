@@ -18,6 +18,7 @@ from nollab.rules import car, combat, experience, legal, phases, players
 from nollab.rules.actions import Action
 from nollab.rules.context import Ctx
 from nollab.rules.events import Event, IllegalAction
+from nollab.rules.illegal import explain_illegal
 from nollab.rules.scene import SCENE_TASKS, SCENES_DIR, load_scene
 from nollab.rules.setup import announce, build_state
 from nollab.rules.state import GHOUL_TYPES, Choice, GameState
@@ -186,7 +187,7 @@ class Game:
             else:
                 action = Action.from_dict(action.to_dict())  # lists in params -> tuples (hashable)
             if action not in set(acts):
-                raise IllegalAction(legal.explain_illegal(self._ctx(), action))
+                raise IllegalAction(explain_illegal(self._ctx(), action))
         self._save()
         ctx = self._ctx()
         players.perform(ctx, action)

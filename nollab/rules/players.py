@@ -61,7 +61,7 @@ def do_move(ctx: Ctx, s, zone: str) -> None:
     skills = costs.active(ctx, s)
     extra = move_extra(ctx, s, skills)
     frm = s.zone
-    paid = costs.pay(ctx, s, "move", extra)
+    paid = costs.pay(ctx, s, "move", extra, skills)
     why = f", +{extra} for the Ghouls left behind (P. 18)" if extra else ""
     ctx.emit("move", "P. 18", f"{ctx.sname(s.id)} moves from {ctx.zname(frm)} to {ctx.zname(zone)} "
              f"({paid}{why})", survivor=s.id, frm=frm, to=zone)
@@ -80,7 +80,7 @@ def do_bloodlust(ctx: Ctx, s, path) -> None:
     """Bloodlust: Melee (P. 46): 1 Action, Move up to 2 Zones into a Ghoul Zone, then 1 free Melee."""
     skills = costs.active(ctx, s)
     extra = move_extra(ctx, s, skills)
-    paid = costs.pay(ctx, s, None, extra)
+    paid = costs.pay(ctx, s, None, extra, skills)
     s.used.append("bloodlust")
     frm = s.zone
     ctx.emit("move", "P. 46", f"{ctx.sname(s.id)} uses Bloodlust: moves {' -> '.join([frm, *path])} ({paid}) "
@@ -396,11 +396,11 @@ def do_nothing(ctx: Ctx, s) -> None:
 
 
 def task_after_action(ctx: Ctx, sid: str) -> None:
-    """End the Turn when no Action is left (P. 18); then the next Survivor (P. 8)."""
+    """End the Turn when no Action is left (P. 18; Skills worked out once), then the next Survivor (P. 8)."""
     s = ctx.surv(sid)
     if ctx.st.active != sid:
         return
-    if not s.alive or s.done or not costs.any_left(ctx, s):
+    if not s.alive or s.done or not costs.Budget(ctx, s, costs.active(ctx, s)).any_left():
         if not s.done and s.alive:
             ctx.emit("turn_end", "P. 18", f"{ctx.sname(sid)} has no Action left: end of their Turn", survivor=sid)
         s.done = True
