@@ -500,3 +500,114 @@ def test_big_herd_allocation_matches_brute_force_and_assigns_every_attack_p22():
 def test_movement_accepts_survivor_counts():
     board = FakeBoard(line("G", "a", "S"))
     assert resolve_moves(plan_moves(board, NONE, {"G": {"walker": 1}}, {"S": 2})) == [Move("G", "a", "walker", 1)]
+
+
+# ----------------------------------------------------------------------------- fast wound allocation (P. 22)
+
+def _reference_allocations(attacks, survivors, start, cap):
+    """Plain-list reference of the documented enumeration rule of ``wound_allocation_options``.
+
+    The single Attacks are dealt one at a time (by wound value, then Ghoul type Walker,
+    Breaker, Fatty, Relative); after each, the ordered states are every (state, Survivor hit)
+    in order, keeping the first split found for each Wound Bar vector. When a wound value
+    stops changing the set of vectors, the rest of its Attacks go to the first Survivor they
+    cannot hurt more. Returns (assigned, dealt, final, eliminated) tuples, in order.
+    """
+    order = {"walker": 0, "breaker": 1, "fatty": 2, "relative": 3}
+    singles = []
+    for a in sorted(attacks, key=lambda a: (a.wounds, order[a.ghoul_type])):
+        singles += [(a.wounds, a.ghoul_type)] * a.count
+    k = len(survivors)
+    states = {tuple(start): ()}  # bars -> the hits so far, as (survivor index, wounds, type)
+    done_value = None
+    for pos, (w, t) in enumerate(singles):
+        if w == done_value:
+            states = {bars: hits + ((next(i for i in range(k) if min(cap, bars[i] + w) == bars[i]), w, t),)
+                      for bars, hits in states.items()}
+            continue
+        nxt = {}
+        for bars, hits in states.items():
+            for i in range(k):
+                nb = tuple(min(cap, b + w) if j == i else b for j, b in enumerate(bars))
+                nxt.setdefault(nb, hits + ((i, w, t),))
+        if set(nxt) == set(states):
+            done_value = w
+        states = nxt
+    types = sorted({a.ghoul_type for a in attacks}, key=order.get)
+    out = []
+    for bars, hits in states.items():
+        got = [Counter(t for i, _, t in hits if i == s) for s in range(k)]
+        out.append((tuple(zip(survivors, (tuple((t, g[t]) for t in types if g[t]) for g in got))),
+                    tuple(zip(survivors, (sum(w for i, w, _ in hits if i == s) for s in range(k)))),
+                    tuple(zip(survivors, bars)),
+                    tuple(s for s, b in zip(survivors, bars) if b >= cap)))
+    return out
+
+
+def _fields(options):
+    return [(o.assigned, o.dealt, o.final, o.eliminated) for o in options]
+
+
+@settings(max_examples=150, deadline=None)
+@given(counts=st.lists(st.integers(0, 3), min_size=4, max_size=4),
+       start=st.lists(st.integers(0, 3), min_size=1, max_size=4), cap=st.integers(1, 3))
+def test_fast_allocations_equal_the_reference_enumeration_p22(counts, start, cap):
+    """Both the pure-Python and the numpy steps give the reference's options, in its order, with
+    its default; the set of Wound Bars is every vector itertools.product over assignments reaches."""
+    from nollab.rules.ghoul_attack import _allocations_stepwise, _allocations_vectorised
+
+    if sum(counts) > (8, 8, 7, 6)[len(start) - 1]:  # keep the brute force <= 3**7 assignments
+        counts = [min(c, 1) for c in counts]
+    survivors = tuple(f"s{i}" for i in range(len(start)))
+    start = tuple(min(cap, b) for b in start)
+    attacks = tuple(GhoulAttack(t, c, DEFAULT_WOUNDS[t])
+                    for t, c in zip(("fatty", "walker", "relative", "breaker"), counts) if c or t == "walker")
+    ref = _reference_allocations(attacks, survivors, start, cap)
+    values = [a.wounds for a in attacks for _ in range(a.count)]
+    assert {f for _, _, f, _ in ref} == {tuple(zip(survivors, b)) for b in _brute_finals_cap(values, start, cap)}
+    public = wound_allocation_options(attacks, survivors, wounds_taken=dict(zip(survivors, start)), elimination=cap)
+    for got in (public, _allocations_stepwise(attacks, survivors, start, cap),
+                _allocations_vectorised(attacks, survivors, start, cap)):
+        assert _fields(got) == ref
+    ref_default = min(range(len(ref)), key=lambda i: (len(ref[i][3]), sorted((b for _, b in ref[i][2]), reverse=True)))
+    assert default_wound_allocation(public) == ref_default
+
+
+def _brute_finals_cap(attack_values, start, cap):
+    out = set()
+    for assign in itertools.product(range(len(start)), repeat=len(attack_values)):
+        bars = list(start)
+        for who, w in zip(assign, attack_values):
+            bars[who] = min(cap, bars[who] + w)
+        out.add(tuple(bars))
+    return out
+
+
+@pytest.mark.parametrize("walkers,fatties", [(40, 0), (30, 10)])
+def test_six_survivors_against_forty_ghouls_p22(walkers, fatties):
+    """6 Survivors vs 40 Ghouls (the S6 worst case): every Wound Bar vector with at least one
+    eliminated Survivor is an option, 4**6 - 3**6 of them; every Attack is assigned; the default
+    sends the whole herd to one Survivor (one elimination, everyone else untouched)."""
+    survivors = [f"s{i}" for i in range(6)]
+    attacks = [GhoulAttack("walker", walkers, 1), GhoulAttack("fatty", fatties, 2)]
+    opts = wound_allocation_options(attacks, survivors)
+    assert len(opts) == 4 ** 6 - 3 ** 6
+    assert len({o.final for o in opts}) == len(opts)
+    assert all(o.eliminated for o in opts)
+    for o in opts[::97]:
+        got = Counter()
+        for s, pairs in o.assigned:
+            got.update(dict(pairs))
+            assert dict(o.dealt)[s] == sum(DEFAULT_WOUNDS[t] * c for t, c in pairs)
+        assert got == {"walker": walkers, "fatty": fatties} if fatties else got == {"walker": walkers}
+    best = opts[default_wound_allocation(opts)]
+    assert len(best.eliminated) == 1 and sorted(b for _, b in best.final) == [0, 0, 0, 0, 0, 3]
+
+
+def test_public_names_still_import_from_ghoul_ai():
+    from nollab.rules import ghoul_ai, ghoul_attack, ghoul_geometry
+
+    assert ghoul_ai.GeometryCache is ghoul_geometry.GeometryCache
+    assert ghoul_ai.geometry_cache is ghoul_geometry.geometry_cache
+    assert ghoul_ai.wound_allocation_options is ghoul_attack.wound_allocation_options
+    assert ghoul_ai.WoundAllocation is ghoul_attack.WoundAllocation
