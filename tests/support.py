@@ -61,6 +61,22 @@ def end_turns(g):
         g.apply(Action("do_nothing", g.state.active))
 
 
+def until_choice(g):
+    """End the Survivors' Turns, then step until the game asks for a choice (or ends)."""
+    end_turns(g)
+    while g.pending is None and not g.over:
+        g.step()
+    return g.pending
+
+
+def run_phase(g):
+    """Play the Players' Phase (Do Nothing) and the Ghouls' Phase with default choices."""
+    end_turns(g)
+    r = g.state.round
+    while g.state.round == r and not g.over:
+        g.step()
+
+
 def play_round(g):
     """Finish the round: the Survivors still to act do nothing, then the game runs on (every choice
     answered the default way) until the next round starts or the game is over."""

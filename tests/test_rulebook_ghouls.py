@@ -12,32 +12,13 @@ import pytest
 from nollab.board import board_from_grid
 from nollab.rules.actions import Action
 from nollab.rules.sandbox import sandbox
+from support import end_turns, play_round, run_phase, until_choice
 from nollab.rules.skills import effective_mode
 
 EXT = "exterior"
 ROW = board_from_grid("abcd", {k: EXT for k in "abcd"})
 ROW6 = board_from_grid("abcdef", {k: EXT for k in "abcdef"})
 SQUARE = board_from_grid("ab\ncd", {k: EXT for k in "abcd"})
-
-
-def end_turns(g):
-    while g.needs() == "action":
-        g.apply(Action("do_nothing", g.state.active))
-
-
-def until_choice(g):
-    end_turns(g)
-    while g.pending is None and not g.over:
-        g.step()
-    return g.pending
-
-
-def run_phase(g):
-    """Play the Players' Phase (Do Nothing) and the Ghouls' Phase with default choices."""
-    end_turns(g)
-    r = g.state.round
-    while g.state.round == r and not g.over:
-        g.step()
 
 
 def run_ghoul_phase_only(g):
@@ -165,13 +146,7 @@ def _two_breakers(outer: str):
     board = board_from_grid(f"{outer}KL", {outer: EXT, "K": "interior", "L": "interior"},
                             openings=[("dA", "r1c1-r1c2", "door", False), ("dB", "r1c2-r1c3", "door", True)])
     g = sandbox(board, {"tom": "T:L"}, ghouls={f"T:{outer}": {"breaker": 1}, "T:K": {"breaker": 1}})
-    end_turns(g)
-    r = g.state.round
-    while g.state.round == r and not g.over:
-        if g.pending is not None:
-            g.choose(g.pending.options[g.pending.default])
-        else:
-            g.step()
+    play_round(g)
     return g
 
 

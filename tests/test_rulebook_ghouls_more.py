@@ -7,30 +7,12 @@ from __future__ import annotations
 from nollab.board import board_from_grid
 from nollab.rules.actions import Action
 from nollab.rules.sandbox import sandbox
+from support import end_turns, play_round, run_phase, until_choice
 
 EXT = "exterior"
 ROW = board_from_grid("abcd", {k: EXT for k in "abcd"})
 SQUARE = board_from_grid("ab\ncd", {k: EXT for k in "abcd"})
 GRID = board_from_grid("abc\ndef\nghi", {k: EXT for k in "abcdefghi"})
-
-
-def end_turns(g):
-    while g.needs() == "action":
-        g.apply(Action("do_nothing", g.state.active))
-
-
-def until_choice(g):
-    end_turns(g)
-    while g.pending is None and not g.over:
-        g.step()
-    return g.pending
-
-
-def run_phase(g):
-    end_turns(g)
-    r = g.state.round
-    while g.state.round == r and not g.over:
-        g.step()
 
 
 def test_p20_survivor_in_a_car_is_attacked_normally():
