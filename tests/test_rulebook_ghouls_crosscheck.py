@@ -70,7 +70,24 @@ def expected_steps(board, closed, ghoul, survivors):
     return {z for _t, z in expected_options(board, closed, ghoul, survivors)}
 
 
+def _scatter(g0, rnd, zones, max_spots):
+    """A copy of ``g0`` with its setup choices made, no Ghouls, and the Survivors (on foot) spread
+    over 1..``max_spots`` random Zones; returns it with those Zones and a free Zone for Ghouls."""
+    g = g0.copy()
+    st = g.state
+    while st.pending is not None:
+        g.choose(st.pending.options[st.pending.default])
+    st.ghouls.clear()
+    st.flags["closed_houses"] = []
+    spots = rnd.sample(zones, rnd.randint(1, max_spots))
+    for s in st.survivors.values():
+        s.zone = rnd.choice(spots)
+        s.in_car = s.driver = False
+    return g, spots, rnd.choice([z for z in zones if z not in spots])
+
+
 @pytest.mark.parametrize("scene", ["S1", "S4", "S7", "S9", "S10"])
+
 def test_p23_lone_walker_moves_match_an_independent_reading(scene):
     g0 = Game.new(scene, seed=1)
     rnd = random.Random(scene)
@@ -129,17 +146,8 @@ def test_p23_groups_split_evenly_by_type_over_the_independent_routes(scene):
     group = {"walker": 3, "fatty": 2}
     idx = {"walker": 0, "fatty": 2}
     for _ in range(100):
-        g = g0.copy()
+        g, spots, ghoul = _scatter(g0, rnd, zones, 4)
         st = g.state
-        while st.pending is not None:
-            g.choose(st.pending.options[st.pending.default])
-        st.ghouls.clear()
-        st.flags["closed_houses"] = []
-        spots = rnd.sample(zones, rnd.randint(1, 4))
-        for s in st.survivors.values():
-            s.zone = rnd.choice(spots)
-            s.in_car = s.driver = False
-        ghoul = rnd.choice([z for z in zones if z not in spots])
         for t, n in group.items():
             st.add_ghouls(ghoul, t, n)
         g.touch()
@@ -184,17 +192,8 @@ def test_p22_breaker_with_a_walker_on_the_scene_maps(scene):
     rnd = random.Random(scene + "breakers")
     zones = sorted(g0.board.zones)
     for _ in range(80):
-        g = g0.copy()
+        g, spots, ghoul = _scatter(g0, rnd, zones, 3)
         st = g.state
-        while st.pending is not None:
-            g.choose(st.pending.options[st.pending.default])
-        st.ghouls.clear()
-        st.flags["closed_houses"] = []
-        spots = rnd.sample(zones, rnd.randint(1, 3))
-        for s in st.survivors.values():
-            s.zone = rnd.choice(spots)
-            s.in_car = s.driver = False
-        ghoul = rnd.choice([z for z in zones if z not in spots])
         st.add_ghouls(ghoul, "breaker", 1)
         st.add_ghouls(ghoul, "walker", 1)
         g.touch()

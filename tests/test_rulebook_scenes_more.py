@@ -21,7 +21,24 @@ def tiles(g):
 
 
 # ----------------------------------------------------------------------------- P. 24 on the maps
+
+def _posse_next_to(g, newest):
+    """Clear the Ghouls, settle pending choices and stand the whole posse in an exterior Zone next to
+    tile ``newest``; returns (that Zone, the neighbouring exterior Zone on ``newest``)."""
+    st, b = g.state, g.board
+    closed = frozenset(o for o, v in st.opening_open.items() if not v)
+    src, dst = next((z, n) for z in sorted(b.zones) if b.zones[z].tile != newest and not b.zones[z].interior
+                    for n in b.neighbors(z, closed) if b.zones[n].tile == newest and not b.zones[n].interior)
+    st.ghouls.clear()
+    settle(g)
+    for s in st.survivors.values():
+        s.zone = src
+    g.touch()
+    return src, dst
+
+
 @pytest.mark.parametrize("scene", ["S1", "S4", "S7", "S9", "S10"])
+
 def test_p24_spawn_order_is_white_then_clockwise_on_the_scene_map(scene):
     """P. 24: "Repeat this for each Spawn Zone, one after the other, going clockwise from the white Spawn
     Zone." The expected order is computed here from the Zone centres around the board centre (screen
@@ -380,16 +397,8 @@ def test_s6_travelling_posse_expands_in_the_printed_order():
     placed = []
     newest = "2V"
     for _ in range(6):
-        b = g.board
-        closed = frozenset(o for o, v in st.opening_open.items() if not v)
-        src, dst = next((z, n) for z in sorted(b.zones) if b.zones[z].tile != newest and not b.zones[z].interior
-                        for n in b.neighbors(z, closed) if b.zones[n].tile == newest and not b.zones[n].interior)
-        st.ghouls.clear()
-        settle(g)
+        src, dst = _posse_next_to(g, newest)  # the posse walks together, leaving empty tiles behind
         sid = st.active
-        for s in st.survivors.values():  # the posse walks together, leaving empty tiles behind
-            s.zone = src
-        g.touch()
         g.apply(Action("move", sid, (dst,)))
         ch = g.pending
         assert ch is not None and ch.kind == "scene:place_tile", placed
@@ -480,15 +489,7 @@ def test_s6_win_all_survivors_on_the_final_2v_at_the_end_of_a_players_phase():
     st = g.state
     newest = "2V"
     for _ in range(6):
-        b = g.board
-        closed = frozenset(o for o, v in st.opening_open.items() if not v)
-        src, dst = next((z, n) for z in sorted(b.zones) if b.zones[z].tile != newest and not b.zones[z].interior
-                        for n in b.neighbors(z, closed) if b.zones[n].tile == newest and not b.zones[n].interior)
-        st.ghouls.clear()
-        settle(g)
-        for s in st.survivors.values():
-            s.zone = src
-        g.touch()
+        src, dst = _posse_next_to(g, newest)
         g.apply(Action("move", st.active, (dst,)))
         g.choose(g.pending.options[0])
         newest = g.board.tiles[-1].tile
