@@ -16,8 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from nollab.rules.ghoul_attack import (  # noqa: E402
-    GhoulAttack, _allocations, _allocations_stepwise, default_wound_allocation)
+from nollab.rules.ghouls.attack_plan import GhoulAttack  # noqa: E402
+from nollab.rules.ghouls.wound_split import (  # noqa: E402
+    _allocations, _allocations_stepwise, default_wound_allocation)
 
 CASES = [  # (survivors, walkers, fatties, wounds already taken by each)
     (1, 2, 0, 0), (2, 3, 1, 0), (3, 5, 1, 1), (4, 8, 2, 0), (4, 20, 5, 0),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from nollab.rules import IllegalAction
-from nollab.rules.actions import Action
+from nollab.rules.engine.actions import Action
 from nollab.rules.game import Game
 
 __all__ = ["end_turns", "kinds", "new_settled", "of", "play_round", "refused", "settle_defaults", "settle_layout",

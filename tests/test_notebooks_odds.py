@@ -163,7 +163,7 @@ def test_odds_panel_input_to_chart_under_100_ms(odds):
 
 
 def _state(**kw):
-    from nollab.rules.state import GameState, SurvivorState
+    from nollab.rules.engine.state import GameState, SurvivorState
 
     st = GameState(scene="S1", seed=1, rng=0, cards=["ithaca_m37", "table_leg"], origin=["ranged", "starting"])
     st.survivors = {"ben": SurvivorState(id="ben", zone="z1", hands=[0, None], xp=8),

@@ -14,7 +14,7 @@ import pytest
 from nollab.board import board_from_grid
 from nollab.content import load_content
 from nollab.prob.live import LiveAttackError, attack_from_state, attack_options, spawn_from_state
-from nollab.rules.actions import Action
+from nollab.rules.engine.actions import Action
 from nollab.rules.game import Game
 from nollab.rules.sandbox import rig_dice, sandbox
 

@@ -5,7 +5,7 @@ the rulebook's, never computed with the engine.
 from __future__ import annotations
 
 from nollab.board import board_from_grid
-from nollab.rules.actions import Action
+from nollab.rules.engine.actions import Action
 from nollab.rules.sandbox import rig_dice, sandbox
 
 from support import of, refused, skill

@@ -10,10 +10,10 @@ from __future__ import annotations
 import pytest
 
 from nollab.board import board_from_grid
-from nollab.rules.actions import Action
+from nollab.rules.engine.actions import Action
 from nollab.rules.sandbox import sandbox
 from support import end_turns, play_round, run_phase, until_choice
-from nollab.rules.skills import effective_mode
+from nollab.rules.survivors.skills import effective_mode
 
 EXT = "exterior"
 ROW = board_from_grid("abcd", {k: EXT for k in "abcd"})

@@ -25,7 +25,7 @@ from itertools import combinations
 import pytest
 
 from nollab.rules.game import Game
-from nollab.rules.legal import closed_set
+from nollab.rules.engine.board_state import closed_set
 
 
 def _dist(board, src, closed):

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from nollab.rules.game import Game
-from nollab.rules.legal import closed_set
-from nollab.rules.policies import RandomPolicy
+from nollab.rules.engine.board_state import closed_set
+from nollab.rules.engine.policies import RandomPolicy
 
 POOL = {"walker": 28, "breaker": 12, "fatty": 12, "relative": 2}  # P. 3 components, P. 25
 

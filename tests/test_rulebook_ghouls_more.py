@@ -5,7 +5,7 @@ Ghoul tuples are (Walkers, Breakers, Fatties, Relatives). ``ghoul_deck`` is draw
 from __future__ import annotations
 
 from nollab.board import board_from_grid
-from nollab.rules.actions import Action
+from nollab.rules.engine.actions import Action
 from nollab.rules.sandbox import sandbox
 from support import end_turns, play_round, run_phase, until_choice
 

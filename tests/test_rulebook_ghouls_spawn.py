@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from nollab.board import board_from_grid
-from nollab.rules.actions import Action
+from nollab.rules.engine.actions import Action
 from nollab.rules.game import Game
 from nollab.rules.sandbox import sandbox
 

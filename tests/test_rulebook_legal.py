@@ -13,9 +13,9 @@ from hypothesis import given, settings, strategies as hs
 
 from nollab.board import board_from_grid
 from nollab.rules import IllegalAction
-from nollab.rules.actions import Action
+from nollab.rules.engine.actions import Action
 from nollab.rules.sandbox import sandbox
-from nollab.rules.scene import Hook, scene_hook
+from nollab.rules.scenes.hooks import Hook, scene_hook
 
 BOARD = board_from_grid(
     "abc\nKLf\nMNg",

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from nollab.board import board_from_grid
-from nollab.rules.actions import Action
+from nollab.rules.engine.actions import Action
 from nollab.rules.game import Game
 from nollab.rules.sandbox import sandbox
 

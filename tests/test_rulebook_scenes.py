@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from nollab.rules.actions import Action
+from nollab.rules.engine.actions import Action
 from nollab.rules.game import Game
 from nollab.rules.sandbox import rig_dice
-from nollab.rules.scene_hooks import house_zones
+from nollab.rules.scenes.common import house_zones
 
 from support import end_turns
 from support import new_settled as new

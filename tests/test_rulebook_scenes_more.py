@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from nollab.rules.actions import Action
+from nollab.rules.engine.actions import Action
 from nollab.rules.game import Game
 
 from support import end_turns

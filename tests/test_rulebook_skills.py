@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from nollab.board import board_from_grid
-from nollab.rules import costs
-from nollab.rules.actions import Action
-from nollab.rules.experience import gain_xp
+from nollab.rules.players import action_budget
+from nollab.rules.engine.actions import Action
+from nollab.rules.survivors.experience import gain_xp
 from nollab.rules.sandbox import rig_dice, sandbox
-from nollab.rules.skills import active_skills, effective_mode
+from nollab.rules.survivors.skills import active_skills, effective_mode
 
 from support import kinds, of, refused, skill
 
@@ -136,7 +136,7 @@ def test_ultrared_p32_tracker_back_to_zero_keeping_the_excess():
         g.choose(g.pending.options[0])
     b = g.state.survivors["barbra"]
     assert b.xp == 2 and b.xp_total == 45
-    from nollab.rules.experience import level_of
+    from nollab.rules.survivors.experience import level_of
     assert level_of(g.content, b) == 3
     assert len(skills_of(g, "barbra")) == 4
 
@@ -162,7 +162,7 @@ def test_skill_p46_plus_1_action_positive_and_negative():
     for z in ("T:b", "T:c", "T:d"):
         g2.apply(Action("move", "tom", (z,)))
     assert g2.state.active == "tom"
-    assert costs.general_left(g2._ctx(), g2.state.survivors["tom"]) == 1
+    assert action_budget.general_left(g2._ctx(), g2.state.survivors["tom"]) == 1
 
 
 def test_skill_p46_plus_1_die_applies_to_its_action_type_only():

@@ -6,7 +6,7 @@ import pytest
 
 from nollab.board import board_from_grid
 from nollab.rules import IllegalAction
-from nollab.rules.actions import Action
+from nollab.rules.engine.actions import Action
 from nollab.rules.sandbox import rig_dice, sandbox
 
 from support import kinds, skill
@@ -337,5 +337,5 @@ def test_a_skill_gained_mid_turn_is_usable_at_once():
     g.apply(Action("melee", "barbra", ((0,), False)))
     b = g.state.survivors["barbra"]
     assert b.xp_total == 7 and [1, 0] in b.slots  # Yellow: +1 Action (Zombicide side)
-    from nollab.rules import costs
-    assert costs.general_left(g._ctx(), b) == 3  # 3 + 1 - 1 spent
+    from nollab.rules.players import action_budget
+    assert action_budget.general_left(g._ctx(), b) == 3  # 3 + 1 - 1 spent

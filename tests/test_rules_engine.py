@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings, strategies as hs
 
 from nollab.rules import IllegalAction
-from nollab.rules.actions import Action
+from nollab.rules.engine.actions import Action
 from nollab.rules.game import Game
-from nollab.rules.policies import FirstPolicy, RandomPolicy
-from nollab.rules.state import GHOUL_TYPES
+from nollab.rules.engine.policies import FirstPolicy, RandomPolicy
+from nollab.rules.engine.state import GHOUL_TYPES
 
 
 def card_places(g) -> list[int]:
@@ -218,7 +218,7 @@ def test_start_xp_option_places_the_skill_trackers_at_setup():
 def test_a_second_decision_raised_while_one_is_pending_is_asked_right_after():
     from nollab.board import board_from_grid
     from nollab.rules.sandbox import sandbox
-    from nollab.rules.state import Choice
+    from nollab.rules.engine.state import Choice
 
     g = sandbox(board_from_grid("ab", {"a": "exterior", "b": "exterior"}), {"tom": "T:a"})
     ctx = g._ctx()
@@ -233,7 +233,7 @@ def test_a_second_decision_raised_while_one_is_pending_is_asked_right_after():
 def test_scene_tasks_run_as_queued_engine_steps():
     from nollab.board import board_from_grid
     from nollab.rules.sandbox import sandbox
-    from nollab.rules.scene import scene_task
+    from nollab.rules.engine.tasks import task as scene_task
 
     @scene_task("test_place_walker")
     def place(ctx, zone):

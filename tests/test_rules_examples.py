@@ -9,10 +9,10 @@ import pytest
 
 from nollab.board import board_from_grid
 from nollab.rules import IllegalAction
-from nollab.rules.actions import Action
-from nollab.rules.experience import gain_xp, highest_level
+from nollab.rules.engine.actions import Action
+from nollab.rules.survivors.experience import gain_xp, highest_level
 from nollab.rules.sandbox import rig_dice, sandbox
-from nollab.rules.skills import active_skills, effective_mode
+from nollab.rules.survivors.skills import active_skills, effective_mode
 
 ROW = board_from_grid("abcd", {k: "exterior" for k in "abcd"})
 

@@ -7,12 +7,13 @@ from pathlib import Path
 import pytest
 
 from nollab.board.quick import board_from_grid
-from nollab.rules.actions import Action
-from nollab.rules.events import IllegalAction
+from nollab.rules.engine.actions import Action
+from nollab.rules.engine.events import IllegalAction
 from nollab.rules.game import Game
-from nollab.rules.policies import FirstPolicy, make_policy
-from nollab.rules.sandbox import board_from_dict, board_to_dict, sandbox
-from nollab.rules.state import GameState
+from nollab.rules.engine.policies import FirstPolicy, make_policy
+from nollab.rules.sandbox import sandbox
+from nollab.rules.scenes.handmade import board_from_dict, board_to_dict
+from nollab.rules.engine.state import GameState
 
 from support import user_tile_9x
 

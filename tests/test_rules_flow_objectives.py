@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import pytest
 
-import nollab.rules.scene_hooks  # noqa: F401  (registers the S2-S10 hooks)
-from nollab.rules import combat
+import nollab.rules.scenes  # noqa: F401  (registers the S2-S10 hooks)
+from nollab.rules.combat.molotov import molotov
+from nollab.rules.combat.targeting import kill
 from nollab.rules.game import Game
-from nollab.rules.policies import FirstPolicy
-from nollab.rules.scene_hooks import house_zones
-from nollab.rules.travel import placement_options
+from nollab.rules.engine.policies import FirstPolicy
+from nollab.rules.scenes.common import house_zones
+from nollab.rules.scenes.travel_board import placement_options
 
 FIRST = FirstPolicy()
 
@@ -96,7 +97,7 @@ def win_s7(g: Game) -> None:
     st = g.state
     white = next(z for z, c in st.spawns if c == "white")
     st.add_ghouls(white, "relative", 1)
-    combat.kill(g._ctx(), {"by": next(iter(st.survivors)), "zone": white, "hits": 1, "kills": 0}, "relative")
+    kill(g._ctx(), {"by": next(iter(st.survivors)), "zone": white, "hits": 1, "kills": 0}, "relative")
 
 
 def win_s8(g: Game) -> None:
@@ -128,7 +129,7 @@ def win_s10(g: Game) -> None:
     st.spawns = [[white, c] for _z, c in st.spawns]
     s = st.survivors[st.active or next(iter(st.survivors))]
     s.hands[0] = next(u for u, cid in enumerate(st.cards) if cid == "molotov")
-    combat.molotov(g._ctx(), s.id, 0, white)
+    molotov(g._ctx(), s.id, 0, white)
 
 
 #: scene -> (when the objective is checked, winning edit)

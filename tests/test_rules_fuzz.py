@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings, strategies as hs
 
 from nollab.board import board_from_grid
-from nollab.rules.policies import RandomPolicy
+from nollab.rules.engine.policies import RandomPolicy
 from nollab.rules.sandbox import sandbox
 from test_rules_engine import check_invariants
 

@@ -1,4 +1,5 @@
-"""Ghouls' phase, Step 1: Activation (P. 22-23, Taunt P. 46) - nollab.rules.ghoul_ai.
+"""Ghouls' phase, Step 1: Activation (P. 22-23, Taunt P. 46) - the pure planners of
+nollab.rules.ghouls (attack_plan, wound_split, breakers, move_plan, activation_plan).
 
 Geometry comes from a tiny fake board built from an adjacency dict (so these tests do not
 depend on the tile files), plus a few checks on real ``nollab.board`` maps at the end.
@@ -13,10 +14,11 @@ from types import SimpleNamespace
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from nollab.rules.ghoul_ai import (
-    DEFAULT_WOUNDS, GhoulAttack, Move, Taunt, breaker_openings, default_wound_allocation,
-    ghoul_attacks, plan_activation, plan_moves, resolve_moves, wound_allocation_options,
-)
+from nollab.rules.ghouls.activation_plan import plan_activation
+from nollab.rules.ghouls.attack_plan import DEFAULT_WOUNDS, GhoulAttack, Taunt, ghoul_attacks
+from nollab.rules.ghouls.breakers import breaker_openings
+from nollab.rules.ghouls.move_plan import Move, plan_moves, resolve_moves
+from nollab.rules.ghouls.wound_split import default_wound_allocation, wound_allocation_options
 
 
 class FakeBoard:
@@ -471,7 +473,7 @@ def test_breaker_opens_the_shed_door_on_a_real_board_and_walkers_go_in_p22():
 
 
 def test_extra_activation_moves_only_the_named_type_p25():
-    from nollab.rules.ghoul_ai import ghouls_of_type
+    from nollab.rules.ghouls.attack_plan import ghouls_of_type
 
     ghouls = {"G": {"walker": 2, "fatty": 1}, "S": {"walker": 1, "breaker": 1}}
     only = ghouls_of_type(ghouls, "walker")
@@ -554,7 +556,7 @@ def _fields(options):
 def test_fast_allocations_equal_the_reference_enumeration_p22(counts, start, cap):
     """Both the pure-Python and the numpy steps give the reference's options, in its order, with
     its default; the set of Wound Bars is every vector itertools.product over assignments reaches."""
-    from nollab.rules.ghoul_attack import _allocations_stepwise, _allocations_vectorised
+    from nollab.rules.ghouls.wound_split import _allocations_stepwise, _allocations_vectorised
 
     if sum(counts) > (8, 8, 7, 6)[len(start) - 1]:  # keep the brute force <= 3**7 assignments
         counts = [min(c, 1) for c in counts]
@@ -602,12 +604,3 @@ def test_six_survivors_against_forty_ghouls_p22(walkers, fatties):
         assert got == {"walker": walkers, "fatty": fatties} if fatties else got == {"walker": walkers}
     best = opts[default_wound_allocation(opts)]
     assert len(best.eliminated) == 1 and sorted(b for _, b in best.final) == [0, 0, 0, 0, 0, 3]
-
-
-def test_public_names_still_import_from_ghoul_ai():
-    from nollab.rules import ghoul_ai, ghoul_attack, ghoul_geometry
-
-    assert ghoul_ai.GeometryCache is ghoul_geometry.GeometryCache
-    assert ghoul_ai.geometry_cache is ghoul_geometry.geometry_cache
-    assert ghoul_ai.wound_allocation_options is ghoul_attack.wound_allocation_options
-    assert ghoul_ai.WoundAllocation is ghoul_attack.WoundAllocation

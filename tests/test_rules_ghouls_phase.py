@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from nollab.board import board_from_grid
-from nollab.rules.actions import Action
+from nollab.rules.engine.actions import Action
 from nollab.rules.sandbox import sandbox
-from nollab.rules.skills import active_skills, effective_mode
+from nollab.rules.survivors.skills import active_skills, effective_mode
 
 ROW = board_from_grid("abcd", {k: "exterior" for k in "abcd"})
 HOUSE = board_from_grid("aKL", {"a": "exterior", "K": "interior", "L": "interior"},

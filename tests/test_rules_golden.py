@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from nollab.rules.game import Game
-from nollab.rules.policies import RandomPolicy
+from nollab.rules.engine.policies import RandomPolicy
 
 GOLDEN = Path(__file__).parent / "golden" / "S1_seed2026_random.txt"
 

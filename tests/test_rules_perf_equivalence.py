@@ -1,10 +1,10 @@
-"""The optimised :func:`nollab.rules.legal.legal_actions` (Skills, Mode and Actions left worked out
+"""The optimised :func:`nollab.rules.players.legal.legal_actions` (Skills, Mode and Actions left worked out
 once, interned Actions, the Board's zone -> openings index, memoised layouts, fast paths) must
 list exactly what a straightforward reading of the rules lists (P. 8, P. 16-21, P. 26-29, P. 46).
 
 :func:`reference_legal` below is that reading, written plainly in this test: it recomputes
 everything on every question (the closed Openings from ``opening_open``, the openings of a Zone by
-scanning the Board, ``costs.can_pay`` from scratch, every Scene hook called directly, every
+scanning the Board, ``action_budget.can_pay`` from scratch, every Scene hook called directly, every
 reorganisation enumerated), and shares no helper with the optimised code. It is compared, list
 for list (order included: the ``first``/``random`` policies and the golden transcript depend on
 it), on a few hundred positions from random games of S1, S4, S6 and S9, many of them perturbed
@@ -18,13 +18,13 @@ from itertools import permutations
 
 import pytest
 
-from nollab.rules import costs
-from nollab.rules import skills as sk
-from nollab.rules.actions import Action
-from nollab.rules.combat import fired_together
+from nollab.rules.players import action_budget
+from nollab.rules.survivors import skills as sk
+from nollab.rules.engine.actions import Action
+from nollab.rules.combat.reload import fired_together
 from nollab.rules.game import Game
-from nollab.rules.inventory import combinations_available
-from nollab.rules.policies import RandomPolicy
+from nollab.rules.survivors.inventory import combinations_available
+from nollab.rules.engine.policies import RandomPolicy
 
 SCENES = ("S1", "S4", "S6", "S9")
 EXTRA_SKILLS = ("slippery", "barbarian", "hawk_eye", "shove", "taunt", "bloodlust_melee", "ambidextrous",
@@ -112,11 +112,11 @@ def reference_legal(game: Game) -> list[Action]:
     skills = sk.active_skills(content, st, s)
     closed = frozenset(o for o, is_open in st.opening_open.items() if not is_open)
     here = _ghouls(st, z)
-    actions_left = costs.general_left(ctx, s, skills)
+    actions_left = action_budget.general_left(ctx, s, skills)
     extra = 0 if _has(ctx, skills, "slippery") else here
 
     def pay(atype, more=0):
-        return costs.can_pay(ctx, s, atype, more, list(skills))
+        return action_budget.can_pay(ctx, s, atype, more, list(skills))
 
     out: list[Action] = []
     if not s.in_car:  # Move (P. 18), Hit & Run (P. 46)

@@ -19,7 +19,7 @@ import pytest
 from nollab.board import board_from_grid
 from nollab.prob.attack import outcome_of_hits
 from nollab.prob.live import attack_from_state
-from nollab.rules.actions import Action
+from nollab.rules.engine.actions import Action
 from nollab.rules.sandbox import rig_dice, sandbox
 
 ROW = board_from_grid("abcd", {k: "exterior" for k in "abcd"})

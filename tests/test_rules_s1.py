@@ -1,7 +1,7 @@
 """Scene 1 special rules and objective (P. 33) on the shipped S1 map."""
 from __future__ import annotations
 
-from nollab.rules.actions import Action
+from nollab.rules.engine.actions import Action
 from nollab.rules.game import Game
 
 

@@ -1,4 +1,5 @@
-"""Ghouls' phase, Step 2: Spawn (P. 24-25) and the S6/S8/S9 spawn helpers - nollab.rules.spawning.
+"""Ghouls' phase, Step 2: Spawn (P. 24-25) and the S6/S8/S9 spawn helpers - nollab.rules.spawn
+(ghoul_cards, spawn_zones).
 
 Cards are built here from the values printed in the rulebook (#1 Walkers 1/3/5/7, #12 Fatties
 1/1/5/7, #43 Barricade & Door Opening for Walkers), not read from the data files, so the tests
@@ -13,10 +14,10 @@ import pytest
 
 from nollab.board import board_from_text
 from nollab.content_model import DangerLevel, GhoulCard
-from nollab.rules.spawning import (
-    GhoulDeck, clockwise_order, herd_spawn_zones, highest_danger_level, house_spawn_zones,
-    opening_card_openings, resolve_draws, resolve_spawn_card, spawn_order, spawn_tokens_by_zone,
-)
+from nollab.rules.spawn.ghoul_cards import (
+    GhoulDeck, highest_danger_level, opening_card_openings, resolve_draws, resolve_spawn_card)
+from nollab.rules.spawn.spawn_zones import (
+    clockwise_order, herd_spawn_zones, house_spawn_zones, spawn_order, spawn_tokens_by_zone)
 
 WALKERS_1 = GhoulCard(1, "spawn", "walker", (1, 3, 5, 7))
 FATTIES_12 = GhoulCard(12, "spawn", "fatty", (1, 1, 5, 7))

@@ -4,8 +4,8 @@ Board and the state directly."""
 from __future__ import annotations
 
 from nollab.rules.game import Game
-from nollab.rules.policies import RandomPolicy
-from nollab.rules.scene import Hook
+from nollab.rules.engine.policies import RandomPolicy
+from nollab.rules.scenes.hooks import Hook
 from nollab.sim.heuristic import HeuristicPolicy
 
 

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-import nollab.rules.scene_hooks  # noqa: F401  (registers the S2-S10 hooks)
+import nollab.rules.scenes  # noqa: F401  (registers the S2-S10 hooks)
 from nollab.board import ZoneKind, load_map
-from nollab.rules import combat, phases
+from nollab.rules.combat.molotov import molotov, task_molotov_spawn
+from nollab.rules.combat.targeting import kill
 from nollab.rules.game import Game
-from nollab.rules.scene import load_scene
+from nollab.rules.scenes.scene import load_scene
 
 from support import user_tile_9x, without
 
@@ -284,7 +285,7 @@ def test_s5_orange_and_a_relative_each_wins():
 def test_armory_lets_any_survivor_draw_melee_and_ranged():
     """"Armory. Any Survivor performing a Search Action may draw from the House, Melee, or Ranged
     Equipment deck of their choice." (P. 41) — also in Romero Mode (Relative on the board)."""
-    from nollab.rules.legal import search_sources
+    from nollab.rules.players.search import search_sources
     for drop in (False, True):
         g = new("S9")
         answer_setup(g)
@@ -299,7 +300,7 @@ def test_armory_lets_any_survivor_draw_melee_and_ranged():
 def test_s6_house_cannot_be_searched_once_a_door_or_barricade_is_opened():
     """"Oh, I'd like to leave, yes. The house can no longer be Searched as soon as a Barricade or a
     Door is opened." (P. 39)"""
-    from nollab.rules.legal import search_sources
+    from nollab.rules.players.search import search_sources
     for drop in (False, True):
         g = new("S6")
         answer_setup(g)
@@ -323,7 +324,7 @@ def _molotov_offer(g: Game, zone: str) -> list | None:
     sid = next(iter(g.state.survivors))
     g.state.pending = None
     g.state.queue.clear()
-    phases.task_molotov_spawn(ctx, sid, zone, tokens)
+    task_molotov_spawn(ctx, sid, zone, tokens)
     return None if g.state.pending is None else list(g.state.pending.options)
 
 
@@ -364,7 +365,7 @@ def test_white_token_stays_and_a_red_token_of_its_zone_moves_instead():
 def _kill(g: Game, zone: str, gtype: str) -> None:
     sid = next(iter(g.state.survivors))
     g.state.add_ghouls(zone, gtype, 1)
-    combat.kill(g._ctx(), {"by": sid, "zone": zone, "hits": 1, "kills": 0}, gtype)
+    kill(g._ctx(), {"by": sid, "zone": zone, "hits": 1, "kills": 0}, gtype)
 
 
 def test_s7_a_relative_eliminated_on_the_white_spawn_zone_wins():
@@ -387,7 +388,7 @@ def _throw_molotov(g: Game, zone: str) -> None:
     sid = next(iter(st.survivors))
     uid = st.supply["molotov"].pop() if st.supply.get("molotov") else st.cards.index("molotov")
     st.survivors[sid].hands[0] = uid
-    combat.molotov(g._ctx(), sid, 0, zone)
+    molotov(g._ctx(), sid, 0, zone)
     st.queue.clear()
     st.pending = None
 
@@ -467,7 +468,7 @@ def test_survivors_start_in_the_car_and_choose_the_driver_after_the_deal(scene, 
 
 def test_s10_survivors_start_at_yellow(tmp_path):
     """"Survivors start at the Yellow Danger Level." (P. 44) Yellow is 7-18 XP (P. 14)."""
-    from nollab.rules.experience import level_of
+    from nollab.rules.survivors.experience import level_of
     g = new("S10")
     answer_setup(g)
     assert all(level_of(g.content, s) == 1 and s.xp == 7 for s in g.state.survivors.values())
@@ -536,7 +537,7 @@ def test_a_user_scene_with_its_own_tile_loads_and_plays(tmp_path):
     g = Game.new(str(p), seed=1, history=False)
     assert {s.zone for s in g.state.survivors.values()} == {"9X:b"}
     assert [h.hook_name for h in g.scene.hooks] == ["break_the_siege", "armory"]
-    from nollab.rules.policies import make_policy
+    from nollab.rules.engine.policies import make_policy
     g.run_until("end", make_policy("random", 1), max_rounds=40)
     assert g.state.result in ("won", "lost")
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-import nollab.rules.scene_hooks  # noqa: F401  (registers the S2-S10 hooks)
+import nollab.rules.scenes  # noqa: F401  (registers the S2-S10 hooks)
 from nollab.cli import main
 
 

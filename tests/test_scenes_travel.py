@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-import nollab.rules.scene_hooks  # noqa: F401  (registers the hooks)
+import nollab.rules.scenes  # noqa: F401  (registers the hooks)
 from nollab.board import ZoneKind
-from nollab.rules import travel
-from nollab.rules.actions import Action
+from nollab.rules.scenes import travel_board as travel
+from nollab.rules.engine.actions import Action
 from nollab.rules.game import Game
-from nollab.rules.policies import FirstPolicy
+from nollab.rules.engine.policies import FirstPolicy
 
 from support import without
 
@@ -54,7 +54,7 @@ def end_phase(g: Game) -> None:
 def test_corner_zones_exclude_interior_corners():
     """"its corner exterior Zones are considered Spawn Zones ... Corner interior Zones cannot spawn
     this way." (P. 39) 4R's corners: road (NW), road (NE), yard (SW), the hall room (SE)."""
-    from nollab.rules.spawning import herd_spawn_zones
+    from nollab.rules.spawn.spawn_zones import herd_spawn_zones
     g = new("S6")
     assert sorted(herd_spawn_zones(g.board, ["4R:L"])) == ["4R:a", "4R:b", "4R:e"]
     assert sorted(herd_spawn_zones(g.board, ["2V:d"])) == ["2V:a", "2V:h"]

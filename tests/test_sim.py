@@ -16,7 +16,7 @@ import pytest
 
 import nollab.sim as sim
 from nollab.board.quick import board_from_grid
-from nollab.rules.actions import Action
+from nollab.rules.engine.actions import Action
 from nollab.rules.game import Game
 from nollab.rules.sandbox import sandbox
 from nollab.sim.heuristic import HeuristicPolicy
@@ -261,7 +261,7 @@ def test_step_bound_is_a_timeout_too():
 
 
 def test_first_and_random_are_the_engines_policies():
-    from nollab.rules.policies import FirstPolicy, RandomPolicy
+    from nollab.rules.engine.policies import FirstPolicy, RandomPolicy
     assert sim.first is FirstPolicy and sim.random is RandomPolicy
     assert type(make_policy("random", 3)) is RandomPolicy
     assert sim.run("S1", "first", games=2, seed=1, workers=1).rows == \

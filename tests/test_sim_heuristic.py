@@ -11,10 +11,10 @@ import pytest
 
 import nollab.sim as sim
 from nollab.board.quick import board_from_grid
-from nollab.rules.actions import Action
+from nollab.rules.engine.actions import Action
 from nollab.rules.game import Game
 from nollab.rules.sandbox import sandbox
-from nollab.rules.state import Choice
+from nollab.rules.engine.state import Choice
 from nollab.sim.heuristic import HeuristicPolicy
 from nollab.sim.plans import PLAN_FOR_HOOK, plans_for
 
@@ -48,7 +48,7 @@ def _view(game, sid):
 # -- the plan table ------------------------------------------------------------------------------
 def test_every_scene_objective_hook_has_a_plan():
     """S2-S10 objectives (P. 34-44) are reached by name: hook -> plan, no ``scene == "Sx"`` tests."""
-    from nollab.rules.scene import load_scene
+    from nollab.rules.scenes.scene import load_scene
     want = {"S3": "gather-spawns", "S4": "drive-to-pump", "S5": "hunt-relatives", "S6": "travel",
             "S7": "relative-on-white", "S8": "travel", "S9": "search-rooms", "S10": "gather-spawns"}
     for scene, plan in want.items():

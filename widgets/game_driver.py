@@ -42,7 +42,7 @@ class FighterPolicy:
 
 def _engine_policy(name: str) -> Callable[[int], Any]:
     def make(seed: int) -> Any:
-        from nollab.rules.policies import make_policy
+        from nollab.rules.engine.policies import make_policy
 
         return make_policy(name, seed)
 
@@ -50,7 +50,7 @@ def _engine_policy(name: str) -> Callable[[int], Any]:
 
 
 #: Policy name -> factory(seed) of an object with ``choose_action(game, actions)`` and
-#: ``choose_option(game, choice)`` (the engine's policy protocol, nollab.rules.policies).
+#: ``choose_option(game, choice)`` (the engine's policy protocol, nollab.rules.engine.policies).
 POLICIES: dict[str, Callable[[int], Any]] = {
     "random": _engine_policy("random"),
     "first": _engine_policy("first"),

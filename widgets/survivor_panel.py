@@ -2,7 +2,7 @@
 
 Shows the side faceup now (Romero: the black-and-white side; Zombicide, P. 14; a Relative on the
 board forces Romero, P. 17) and the Skills usable now, both from the engine
-(:func:`nollab.rules.skills.effective_mode`, :func:`nollab.rules.skills.active_skills`), the Danger Bar with the XP
+(:func:`nollab.rules.survivors.skills.effective_mode`, :func:`nollab.rules.survivors.skills.active_skills`), the Danger Bar with the XP
 tracker (Blue 0-6, Yellow 7-18, Orange 19-42, Red 43+, P. 14), the Wound Bar (eliminated at 3,
 P. 22), the 2 Hand and 3 Backpack slots (P. 16), the unlocked Skills, and carried Barricade tokens
 (S1). :func:`survivor_html` is the pure part (testable without a browser); the widget only
@@ -120,10 +120,10 @@ def _card_name(content: Any, state: Any, uid: int | None) -> str | None:
 
 def _mode_and_skills(game: Any, s: Any) -> tuple[str, list[str]]:
     """The side faceup now and the Skills usable now, from the engine's own logic (never re-derived):
-    :func:`nollab.rules.skills.effective_mode` (a Relative on the board forces Romero, P. 17) and
-    :func:`nollab.rules.skills.active_skills` (tracker positions read on the faceup side, P. 14;
+    :func:`nollab.rules.survivors.skills.effective_mode` (a Relative on the board forces Romero, P. 17) and
+    :func:`nollab.rules.survivors.skills.active_skills` (tracker positions read on the faceup side, P. 14;
     Ultrared picks, P. 32)."""
-    from nollab.rules.skills import active_skills, effective_mode
+    from nollab.rules.survivors.skills import active_skills, effective_mode
 
     content = getattr(game, "content", None)
     if content is None or s.id not in getattr(content, "survivors", {}):

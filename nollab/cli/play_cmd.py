@@ -20,7 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from nollab.rules.game import Game
-    from nollab.rules.policies import make_policy
+    from nollab.rules.engine.policies import make_policy
 
     if args.policy not in ("first", "random"):
         raise UsageError(f"--policy must be first or random, got {args.policy!r}")

@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise UsageError(f"--policy: {exc}") from None
     try:
-        from nollab.rules.scene import load_scene
+        from nollab.rules.scenes.scene import load_scene
         load_scene(args.scene)
     except (ValueError, OSError) as exc:
         raise UsageError(f"--scene {args.scene!r}: {exc}") from None

@@ -1,9 +1,9 @@
 """Odds read off a live game: "this Survivor, this weapon, that Zone, right now" and "the next spawn step".
 
 This module is the only place where :mod:`nollab.prob` reads a :class:`nollab.rules.Game`. It never
-re-derives a rule the engine already knows: Skills come from :func:`nollab.rules.skills.active_skills`
+re-derives a rule the engine already knows: Skills come from :func:`nollab.rules.survivors.skills.active_skills`
 (Romero side, Relatives forcing Romero, P. 14, 17), the faceup side from ``effective_mode``, held
-re-roll cards from :func:`nollab.rules.inventory.has_effect` (Hands and "May be used in the Backpack",
+re-roll cards from :func:`nollab.rules.survivors.inventory.has_effect` (Hands and "May be used in the Backpack",
 P. 16), Line of Sight from the board (P. 10, 31; Hawk-eye P. 46), the Danger Level from
 ``highest_level`` (P. 24; Ultrared P. 32), active Spawn tokens from ``active_spawn_tokens``. The
 numbers are then handed to the plain-value queries (:func:`nollab.prob.query.attack_spec`,
@@ -144,8 +144,10 @@ def live_attack(game: Any, survivor: str, weapon: str, zone: str, *, dual: bool 
                 reroll: str | None = "optimal", goal: str = "clear", reroll_k: int | None = None) -> LiveAttack:
     """Read one attack off ``game`` and check it is legal right now (see the module doc)."""
     _require_game(game)
-    from nollab.rules import legal, skills as sk
-    from nollab.rules.inventory import has_effect
+    from nollab.rules.engine.board_state import zone_kind
+    from nollab.rules.players.car import drive_paths
+    from nollab.rules.survivors import skills as sk
+    from nollab.rules.survivors.inventory import has_effect
 
     st, content, board = game.state, game.content, game.board
     ctx = game._ctx()
@@ -172,7 +174,7 @@ def live_attack(game: Any, survivor: str, weapon: str, zone: str, *, dual: bool 
         if not game.scene.can_drive(ctx):
             raise LiveAttackError("weapon: the Scene does not allow driving now, so no Car Attack (P. 21)")
         closed = st.closed()
-        entered = {z for path in legal.drive_paths(ctx, s.zone, closed) for z in path}
+        entered = {z for path in drive_paths(ctx, s.zone, closed) for z in path}
         if zone not in entered:
             raise LiveAttackError(f"zone: the Car cannot enter {zone} this Action: Drive 1-2 exterior Zones, "
                                   "no interior, Corn Field or Wood Zones (P. 21)")
@@ -210,7 +212,7 @@ def live_attack(game: Any, survivor: str, weapon: str, zone: str, *, dual: bool 
                               f"{prof.range_min}-{prof.range_max} (P. 13, P. 27)")
     if not game.scene.can_target(ctx, s, zone):
         raise LiveAttackError(f"zone: the Scene's special rules forbid targeting {zone} now")
-    if card.effect == "molotov" and legal.zone_kind(ctx, zone) != "exterior":
+    if card.effect == "molotov" and zone_kind(ctx, zone) != "exterior":
         raise LiveAttackError(f"zone: a Molotov targets exterior Zones only, {zone} is not one (P. 29)")
     ambi = sk.has(content, skill_ids, "ambidextrous")
     can_dual = len(in_hands) == 2 and card.effect != "molotov" and (card.dual or ambi)
@@ -314,8 +316,8 @@ def spawn_from_state(game: Any, *, zones: Iterable[str] | None = None, content: 
     pile), read at the highest Danger Level (P. 24); running out of miniatures against the box pools
     and the Ghouls on the board (P. 25); a reshuffle of the discards when the pile runs out (P. 24).
     ``zones`` restricts the step to the tokens in those Spawn Zones. The result carries ``.live``."""
-    from nollab.rules.experience import highest_level
-    from nollab.rules.phases import active_spawn_tokens
+    from nollab.rules.survivors.experience import highest_level
+    from nollab.rules.spawn.step import active_spawn_tokens
 
     st = _state(game)
     content = content if content is not None else getattr(game, "content", None)

@@ -1,18 +1,28 @@
-"""The NOTLD rules engine: ``Game.new("S1", seed=1)``, ``legal_actions()``, ``apply()``,
-``choose()``, ``step()``, ``run_until()``, ``undo()``, ``replay()``, JSON (see game.py)."""
-from nollab.rules.actions import Action
-from nollab.rules.events import Event, IllegalAction
-from nollab.rules.state import Choice, GameState, SurvivorState
+"""The NOTLD rules engine, laid out like the rulebook: ``Game.new("S1", seed=1)``,
+``legal_actions()``, ``apply()``, ``choose()``, ``step()``, ``run_until()``, ``undo()``,
+``replay()``, JSON (see :mod:`.game`).
+
+==============  =====================================================================  ==========
+package         rulebook chapter                                                       pages
+==============  =====================================================================  ==========
+engine          the engine core and its protocol (state, actions, events, chance)       -
+rounds          03 Setup, 04 Game overview: the round, phase by phase                  P. 6-8
+survivors       05 The basics (Modes, Experience, Skills), 06 Inventory                 P. 14-16
+players         08 Players' Phase: the Actions                                          P. 18-21, 46
+combat          10 Combat, 11 Weapon traits, 12 Special Equipment                       P. 26-30
+ghouls          07 The Ghouls, 09 Ghouls' Phase Step 1: Activation                      P. 17, 22-23
+spawn           09 Ghouls' Phase Step 2: Spawn                                          P. 24-25
+scenes          14 Tuning the difficulty, 15 Scenes                                     P. 32-44
+==============  =====================================================================  ==========
+
+On top: :mod:`.game` (the facade), :mod:`.sandbox` (hand-made positions), :mod:`.snapshot`
+(the view model). ``docs/rules-index.md`` maps every page to its code and tests.
+"""
+from nollab.rules.engine.actions import Action
+from nollab.rules.engine.events import Event, IllegalAction
+from nollab.rules.engine.policies import FirstPolicy, RandomPolicy, make_policy
+from nollab.rules.engine.state import Choice, GameState, SurvivorState
+from nollab.rules.game import Game
 
 __all__ = ["Action", "Choice", "Event", "Game", "GameState", "IllegalAction", "SurvivorState",
            "FirstPolicy", "RandomPolicy", "make_policy"]
-
-
-def __getattr__(name):
-    if name == "Game":
-        from nollab.rules.game import Game
-        return Game
-    if name in ("FirstPolicy", "RandomPolicy", "make_policy"):
-        from nollab.rules import policies
-        return getattr(policies, name)
-    raise AttributeError(name)

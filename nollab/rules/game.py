@@ -1,9 +1,15 @@
 """The facade: ``Game.new`` / ``legal_actions`` / ``apply`` / ``choose`` / ``step`` / ``run_until`` /
 ``undo`` / ``replay`` / JSON. See the README "rules" section for a session.
 
-A game is a :class:`~nollab.rules.state.GameState` (plain data, seeded RNG inside), the immutable
+A game is a :class:`~nollab.rules.engine.state.GameState` (plain data, seeded RNG inside), the immutable
 content and scene, an event log and a decision log (actions and choices). Engine tasks are
 deterministic, so the seed plus the decision log replays a game exactly.
+
+The facade sits on top of the chapters: the engine core (:mod:`nollab.rules.engine`), the round
+(:mod:`~nollab.rules.rounds`), the Players' Phase (:mod:`~nollab.rules.players`), combat
+(:mod:`~nollab.rules.combat`), the Ghouls' Phase (:mod:`~nollab.rules.ghouls`,
+:mod:`~nollab.rules.spawn`) and the Scenes (:mod:`~nollab.rules.scenes`); each chapter registers
+its engine steps and decisions next to its rules, so this module only drives them.
 """
 from __future__ import annotations
 
@@ -11,34 +17,32 @@ import json
 import pickle
 from collections import deque
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from nollab.rules import choices as choices_mod
-from nollab.rules import car, combat, experience, legal, phases, players
-from nollab.rules.actions import Action
-from nollab.rules.context import Ctx
-from nollab.rules.events import Event, IllegalAction
-from nollab.rules.illegal import explain_illegal
-from nollab.rules.scene import SCENE_TASKS, SCENES_DIR, load_scene
-from nollab.rules.setup import announce, build_state
-from nollab.rules.state import GHOUL_TYPES, Choice, GameState
+from nollab.content import load_content
+from nollab.rules.engine import choices
+from nollab.rules.engine.actions import Action
+from nollab.rules.engine.context import Ctx
+from nollab.rules.engine.events import Event, IllegalAction
+from nollab.rules.engine.policies import FirstPolicy
+from nollab.rules.engine.run import run_until
+from nollab.rules.engine.state import GHOUL_TYPES, Choice, GameState
+from nollab.rules.engine.tasks import PAUSE, TASKS
+from nollab.rules.ghouls import activation, attack, breakers, move  # noqa: F401  (register the Ghouls' steps)
+from nollab.rules.players import action_budget, free_actions, legal, turn
+from nollab.rules.players.illegal import explain_illegal
+from nollab.rules.rounds import end_phase, players_phase  # noqa: F401  (register the round's steps)
+from nollab.rules.rounds.setup import announce, build_state
+from nollab.rules.scenes.handmade import sandbox_scene
+from nollab.rules.scenes.scene import SCENES_DIR, load_scene
+from nollab.rules.snapshot import snapshot as view_snapshot
+from nollab.rules.spawn import step as spawn_step  # noqa: F401  (registers the Spawn Step)
+from nollab.rules.survivors import experience
 
-TASKS: dict[str, Callable] = {
-    "round_start": phases.task_round_start, "next_turn": phases.task_next_turn,
-    "end_players_phase": phases.task_end_players_phase, "ghouls_phase": phases.task_ghouls_phase,
-    "activation": phases.task_activation, "ghoul_attack": phases.task_ghoul_attack,
-    "breakers": phases.task_breakers, "ghoul_moves": phases.task_ghoul_moves,
-    "ghoul_move_zone": phases.task_ghoul_move_zone, "before_spawn": phases.task_before_spawn,
-    "spawn_step": phases.task_spawn_step,
-    "spawn_card": phases.task_spawn_card, "end_phase": phases.task_end_phase,
-    "after_action": players.task_after_action, "trade": players.task_trade, "car_enter": car.task_car_enter,
-    "hits": combat.task_hits, "allocate": combat.task_allocate, "after_attack": combat.task_after_attack,
-    "molotov_spawn": phases.task_molotov_spawn, "level_up": experience.task_level_up,
-    "ultrared_wrap": experience.task_ultrared_wrap,
-    "ask": lambda ctx, d: ctx.ask(Choice.from_dict(d)),
-}
 
 _CONTENT = None
+
+
 #: ``Game.new`` options: seating groups, Ultrared (P. 32), Ghoul card numbers used (P. 32), starting XP
 KNOWN_OPTIONS = frozenset({"players", "ultrared", "ghoul_cards", "start_xp"})
 
@@ -46,7 +50,6 @@ KNOWN_OPTIONS = frozenset({"players", "ultrared", "ghoul_cards", "start_xp"})
 def default_content():
     global _CONTENT
     if _CONTENT is None:
-        from nollab.content import load_content
         _CONTENT = load_content()
     return _CONTENT
 
@@ -137,10 +140,9 @@ class Game:
 
     def actions_left(self, sid: str) -> int | None:
         """Ordinary Actions left to the Survivor taking their Turn (None for the others)."""
-        from nollab.rules import costs
         if self.state.active != sid:
             return None
-        return costs.general_left(self._ctx(), self.state.survivors[sid])
+        return action_budget.general_left(self._ctx(), self.state.survivors[sid])
 
     def touch(self) -> None:
         """Forget cached legal actions (call it after editing ``game.state`` by hand)."""
@@ -190,7 +192,7 @@ class Game:
                 raise IllegalAction(explain_illegal(self._ctx(), action))
         self._save()
         ctx = self._ctx()
-        players.perform(ctx, action)
+        turn.perform(ctx, action)
         self.state.steps += 1
         self.log.append({"t": "action", "action": action.to_dict()})
         self._check(ctx)
@@ -201,65 +203,33 @@ class Game:
         st = self.state
         if st.pending is None:
             raise IllegalAction("no decision is pending (choose() answers a pending Choice)")
-        opt = choices_mod.normalise(option)
+        opt = choices.normalise(option)
         if opt not in st.pending.options:
             raise IllegalAction(f"{opt!r} is not an option of the pending {st.pending.kind!r} decision "
                                 f"({st.pending.page}); options: {st.pending.options!r}")
         self._save()
         ctx = self._ctx()
-        choices_mod.resolve(ctx, opt)
+        choices.resolve(ctx, opt)
         st.steps += 1
         self.log.append({"t": "choice", "option": opt})
         self._check(ctx)
         self._drain()
 
     # ---- free discards (P. 16) -----------------------------------------------------------------
-    #: pending decisions that name cards of their Survivor(s): those cards stay put until answered
-    CARD_CHOICES = frozenset({"keep", "flashlight", "layout", "trade", "target", "reroll", "friendly_fire"})
-
-    def _discard_blocked(self) -> set[str]:
-        """Survivors who may not discard now: those named by a pending card decision (its options
-        refer to their cards, so the decision stays answerable)."""
-        p = self.state.pending
-        if p is None or p.kind not in self.CARD_CHOICES:
-            return set()
-        out = {p.survivor} if p.survivor else set()
-        for k in ("partner", "survivor", "by"):
-            v = p.data.get(k) if isinstance(p.data, dict) else None
-            if isinstance(v, str):
-                out.add(v)
-        spec = p.data.get("spec") if isinstance(p.data, dict) else None
-        if isinstance(spec, dict) and isinstance(spec.get("by"), str):
-            out.add(spec["by"])
-        return out or set(self.state.survivors)
-
     def free_discards(self) -> list[Action]:
         """Every free discard possible now (P. 16: "at any time, for free (even during another
         player's Turn)"): any living Survivor, any carried card, whenever the game waits for an
-        action or a choice. Not part of :meth:`legal_actions` (which is the acting Survivor's)."""
-        if self.needs() not in ("action", "choice"):
-            return []
-        blocked = self._discard_blocked()
-        return [Action("discard", s.id, (u,)) for s in self.state.survivors.values()
-                if s.alive and s.id not in blocked for u in s.inventory()]
+        action or a choice (:func:`nollab.rules.players.free_actions.free_discards`). Not part of
+        :meth:`legal_actions` (which is the acting Survivor's)."""
+        return free_actions.free_discards(self.state, self.needs())
 
     def discard(self, survivor: str, uid: int) -> None:
         """Discard a carried card for free, at any time (P. 16); logged, undoable and replayed."""
-        a = Action("discard", survivor, (uid,))
-        if a not in self.free_discards():
-            s = self.state.survivors.get(survivor)
-            if s is None:
-                why = f"unknown survivor {survivor!r}"
-            elif self.needs() not in ("action", "choice"):
-                why = "the game is not waiting for an action or a choice"
-            elif uid not in s.inventory():
-                why = f"{survivor} does not carry card {uid!r}"
-            else:
-                why = f"{survivor}'s cards are part of the pending {self.state.pending.kind!r} decision"
-            raise IllegalAction(f"free discard (P. 16): {why}")
+        if Action("discard", survivor, (uid,)) not in self.free_discards():
+            raise IllegalAction(free_actions.discard_refused(self.state, self.needs(), survivor, uid))
         self._save()
         ctx = self._ctx()
-        players.do_discard(ctx, self.state.survivors[survivor], uid)
+        free_actions.do_discard(ctx, self.state.survivors[survivor], uid)
         self.state.steps += 1
         self.log.append({"t": "discard", "survivor": survivor, "uid": uid})
         self._legal_key = None
@@ -269,8 +239,7 @@ class Game:
     def _run_task(self, ctx: Ctx) -> None:
         st = self.state
         task = st.queue.pop(0)
-        fn = TASKS.get(task[0]) or SCENE_TASKS[task[0]]
-        fn(ctx, *task[1:])
+        TASKS[task[0]](ctx, *task[1:])
         st.steps += 1
         self._check(ctx)
 
@@ -282,7 +251,7 @@ class Game:
         """Run bookkeeping tasks until a decision is needed or a visible (pause) step is next."""
         st = self.state
         ctx = self._ctx()
-        while st.result is None and st.pending is None and st.queue and st.queue[0][0] not in phases.PAUSE:
+        while st.result is None and st.pending is None and st.queue and st.queue[0][0] not in PAUSE:
             self._run_task(ctx)
 
     def step(self, policy=None) -> str:
@@ -292,7 +261,6 @@ class Game:
         if st.result is not None:
             return "over"
         if policy is None:
-            from nollab.rules.policies import FirstPolicy
             policy = FirstPolicy()
         if st.pending is not None:
             self.choose(policy.choose_option(self, st.pending))
@@ -311,26 +279,9 @@ class Game:
 
     def run_until(self, what: str = "end", policy=None, max_steps: int = 1_000_000, max_rounds: int | None = None) -> int:
         """Step until ``what``: "action" (a player decision is needed), "choice", "phase",
-        "round", or "end" (game over). Returns the number of steps taken."""
-        if what not in ("action", "choice", "phase", "round", "end"):
-            raise ValueError(f"run_until: what must be action, choice, phase, round or end, got {what!r}")
-        st = self.state
-        phase0, round0 = st.phase, st.round
-        n = 0
-        while n < max_steps and self.state.result is None:
-            if max_rounds is not None and self.state.round > max_rounds:
-                break
-            if n and what == "action" and self.needs() == "action":
-                break
-            if n and what == "choice" and self.needs() == "choice":
-                break
-            self.step(policy)
-            n += 1
-            if what == "phase" and self.state.phase != phase0:
-                break
-            if what == "round" and self.state.round != round0:
-                break
-        return n
+        "round", or "end" (game over). Returns the number of steps taken
+        (:func:`nollab.rules.engine.run.run_until`)."""
+        return run_until(self, what, policy, max_steps, max_rounds)
 
     def copy(self, history: bool = False) -> "Game":
         """An independent game with a cloned state (the log and events are copied too)."""
@@ -354,13 +305,24 @@ class Game:
         self._legal_key = None
         self.scene.sync(self._ctx())
 
+    @classmethod
+    def from_sandbox_spec(cls, spec: dict, content, options: dict, survivors, history: bool) -> "Game":
+        """A new Game at a sandbox game's starting position (what :meth:`replay` replays from;
+        ``spec`` is :attr:`sandbox_spec`, see :mod:`nollab.rules.sandbox`)."""
+        sc = sandbox_scene(spec)
+        sc.bind(content)
+        g = cls(GameState.from_dict(spec["start"]["state"]), content, sc, options, survivors,
+                [Event.from_dict(e) for e in spec["start"]["events"]], [], history=history)
+        g.sandbox_spec = spec
+        return g
+
     # ---- replay and JSON ---------------------------------------------------------------------
     def replay(self, log: list[dict] | None = None) -> "Game":
         """A new game from the same scene/seed/options with ``log`` (default: this game's log)
         re-applied; engine tasks are re-run deterministically."""
         if self.sandbox_spec is not None:
-            from nollab.rules.sandbox import sandbox_start
-            g = sandbox_start(self.sandbox_spec, self.content, self.options, self.survivors, self.keep_history)
+            g = Game.from_sandbox_spec(self.sandbox_spec, self.content, self.options, self.survivors,
+                                       self.keep_history)
         else:
             g = Game.new(self._scene_ref(), self.state.seed, self.survivors, self.options, self.content,
                          history=self.keep_history)
@@ -405,7 +367,6 @@ class Game:
             raise ValueError("from_json: not a nollab game (format nollab-game/1)")
         content = content or default_content()
         if "sandbox" in d:
-            from nollab.rules.sandbox import sandbox_scene
             sc = sandbox_scene(d["sandbox"])
         else:
             sc = load_scene(d["scene"])
@@ -430,5 +391,4 @@ class Game:
     def snapshot(self, events: int | None = 50) -> dict:
         """Everything a renderer needs, as plain data (fields: :mod:`nollab.rules.snapshot`);
         ``events``: how many of the latest events to include (None: all)."""
-        from nollab.rules.snapshot import snapshot
-        return snapshot(self, events)
+        return view_snapshot(self, events)

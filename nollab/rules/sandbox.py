@@ -8,79 +8,22 @@ from __future__ import annotations
 
 import json
 
-from nollab.board import Board, MapTokens, SpawnToken
-from nollab.board.model import Opening, OpeningKind, TilePlacement, Zone, ZoneKind
-from nollab.rules import rng
-from nollab.rules.scene import Scene
-from nollab.rules.state import GameState, SurvivorState
-
-SANDBOX_FORMAT = "nollab-sandbox/1"
-
-
-def board_to_dict(board: Board) -> dict:
-    """A hand-made Board as plain JSON data (zones with their cells, openings, walls, tiles), so a
-    sandbox game can be saved: :func:`board_from_dict` rebuilds an equal Board."""
-    return {
-        "name": board.name, "rows": board.rows, "cols": board.cols,
-        "zones": [[z.id, str(z.kind), z.tile, [list(c) for c in z.cells], z.label] for z in board.zones.values()],
-        "openings": [[o.id, str(o.kind), list(o.zones), [list(c) for c in o.cells], bool(o.initially_open),
-                      bool(o.window), o.label] for o in board.openings.values()],
-        "walls": sorted(sorted(list(c) for c in w) for w in board.walls),
-        "tiles": [[t.tile, t.row, t.col, t.rows, t.cols, t.rotation, bool(t.reconstructed)] for t in board.tiles],
-    }
-
-
-def board_from_dict(d: dict) -> Board:
-    """Inverse of :func:`board_to_dict`."""
-    rows, cols = int(d["rows"]), int(d["cols"])
-    grid: list[list[str | None]] = [[None] * cols for _ in range(rows)]
-    zones = []
-    for zid, kind, tile, cells, label in d["zones"]:
-        cs = tuple((int(r), int(c)) for r, c in cells)
-        for r, c in cs:
-            grid[r][c] = zid
-        zones.append(Zone(zid, ZoneKind(kind), tile, cs, label))
-    openings = [Opening(oid, OpeningKind(kind), (zs[0], zs[1]), tuple((int(r), int(c)) for r, c in cells),
-                        bool(op), bool(win), label) for oid, kind, zs, cells, op, win, label in d["openings"]]
-    walls = [tuple((int(r), int(c)) for r, c in w) for w in d["walls"]]
-    tiles = [TilePlacement(t, int(r), int(c), int(nr), int(nc), int(rot), bool(rec))
-             for t, r, c, nr, nc, rot, rec in d["tiles"]]
-    return Board(rows=rows, cols=cols, cell_zone=grid, zones=zones, openings=openings, walls=walls, tiles=tiles,
-                 name=d.get("name", ""))
-
-
-def sandbox_scene(spec: dict) -> Scene:
-    """The Scene of a saved sandbox game (``Game.to_json`` stores ``spec``)."""
-    if not isinstance(spec, dict) or spec.get("format") != SANDBOX_FORMAT:
-        raise ValueError(f"from_json: 'sandbox' is not a {SANDBOX_FORMAT} board/scene spec")
-    from nollab.rules.scene import _register_hooks
-    _register_hooks()
-    board = board_from_dict(spec["board"])
-    spawns = [tuple(t) for t in spec["spawns"]]
-    tokens = MapTokens(spawns=tuple(SpawnToken(z, c) for z, c in spawns), car=spec.get("car"))
-    return Scene("sandbox", board, tokens, spec["data"], list(spec["clockwise"]))
-
-
-def sandbox_start(spec: dict, content, options: dict, survivors, history: bool):
-    """A new Game at the sandbox's starting position (what ``Game.replay`` replays from)."""
-    from nollab.rules.events import Event
-    from nollab.rules.game import Game
-    sc = sandbox_scene(spec)
-    sc.bind(content)
-    g = Game(GameState.from_dict(spec["start"]["state"]), content, sc, options, survivors,
-             [Event.from_dict(e) for e in spec["start"]["events"]], [], history=history)
-    g.sandbox_spec = spec
-    return g
+from nollab.board import MapTokens, SpawnToken
+from nollab.rules.engine import rng
+from nollab.rules.engine.state import GameState, SurvivorState
+from nollab.rules.game import Game, default_content
+from nollab.rules.scenes.handmade import SANDBOX_FORMAT, board_to_dict
+from nollab.rules.scenes.scene import Scene
+from nollab.rules.survivors.experience import gain_xp
 
 
 def sandbox(board, survivors: dict[str, str], *, ghouls: dict | None = None, inventory: dict | None = None,
             modes: dict | None = None, xp: dict | None = None, seed: int = 0, options: dict | None = None,
             spawns: list | None = None, ghoul_deck: list[int] | None = None, hooks: list[str] | None = None,
-            content=None, car: str | None = None):
-    from nollab.rules.game import Game, default_content
-    from nollab.rules.experience import gain_xp
-    from nollab.rules.scene import _register_hooks
-    _register_hooks()
+            content=None, car: str | None = None) -> Game:
+    """A :class:`Game` at the start of the first Survivor's Turn on ``board`` (any Board): Survivors
+    in the given Zones, ``ghouls`` per Zone and type, ``inventory`` card ids (Hands first), Modes,
+    starting XP, Spawn tokens (none unless given), the Ghoul deck order, Scene ``hooks``, a Car."""
     content = content or default_content()
     tokens = MapTokens(spawns=tuple(SpawnToken(z, c) for z, c in (spawns or [])), car=car)
     clockwise = list(dict.fromkeys(z for z, _c in (spawns or [])))

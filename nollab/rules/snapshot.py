@@ -17,11 +17,12 @@
 """
 from __future__ import annotations
 
-from nollab.rules import costs, experience
-from nollab.rules.legal import opening_kind
-from nollab.rules.phases import active_spawn_tokens
-from nollab.rules.skills import active_skills, effective_mode
-from nollab.rules.state import GHOUL_TYPES
+from nollab.rules.engine.board_state import opening_kind
+from nollab.rules.engine.state import GHOUL_TYPES
+from nollab.rules.players import action_budget
+from nollab.rules.spawn.step import active_spawn_tokens
+from nollab.rules.survivors import experience
+from nollab.rules.survivors.skills import active_skills, effective_mode
 
 
 def snapshot(game, events: int | None = 50) -> dict:
@@ -39,7 +40,7 @@ def snapshot(game, events: int | None = 50) -> dict:
             "hands": [ctx.cname(u) if u is not None else None for u in s.hands],
             "backpack": [ctx.cname(u) for u in s.backpack], "barricade_tokens": s.barricades,
             "skills": [content.skills[k].name for k in active_skills(content, st, s)],
-            "actions_left": costs.general_left(ctx, s) if st.active == s.id else None,
+            "actions_left": action_budget.general_left(ctx, s) if st.active == s.id else None,
             "activated": s.activated,
         })
     active = {tuple(t) for t in active_spawn_tokens(ctx)}

@@ -18,9 +18,9 @@ from collections import Counter
 from fractions import Fraction
 from typing import Mapping
 
-from nollab.rules import rng
-from nollab.rules.actions import Action
-from nollab.rules.state import GHOUL_TYPES
+from nollab.rules.engine import rng
+from nollab.rules.engine.actions import Action
+from nollab.rules.engine.state import GHOUL_TYPES
 
 __all__ = ["attack_trials", "spawn_trials", "within_sigmas", "seeds_for"]
 

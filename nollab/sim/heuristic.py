@@ -48,7 +48,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from nollab.prob.attack import AttackSpec, attack
-from nollab.rules import rng
+from nollab.rules.engine import rng
 from nollab.sim.plans import MOLOTOV_PARTS, plans_for
 from nollab.sim.plans_view import View as _View
 from nollab.sim.plans_view import is_weapon as _is_weapon

@@ -1,7 +1,7 @@
 """Per-objective plans of the heuristic bot, chosen from the Scene's declared hooks.
 
 A Scene file lists its special rules and objectives as named hooks (``[scene] hooks``, see
-:mod:`nollab.rules.scene_hooks`); :data:`PLAN_FOR_HOOK` maps a hook name to the :class:`Plan`
+:mod:`nollab.rules.scenes`); :data:`PLAN_FOR_HOOK` maps a hook name to the :class:`Plan`
 that chases it, so the bot never tests ``scene == "S4"``: a user's own scene that reuses
 ``refuel_the_pickup`` gets the driving plan too.
 

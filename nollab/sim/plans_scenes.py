@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nollab.rules.state import GI
+from nollab.rules.engine.state import GI
 from nollab.sim.plans_base import (MOLOTOV_PARTS, NORMAL, URGENT, Plan, alive, can_fight, car_distances, card_id,
                                   holds, objective, tile_zones, white_zone)
 

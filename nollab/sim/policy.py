@@ -33,7 +33,7 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable, Protocol, runtime_checkable
 
-from nollab.rules.policies import FirstPolicy, RandomPolicy
+from nollab.rules.engine.policies import FirstPolicy, RandomPolicy
 
 __all__ = ["Policy", "PolicySpec", "FirstPolicy", "RandomPolicy", "IdlePolicy", "POLICIES",
            "make_policy", "policy_name"]

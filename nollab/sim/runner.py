@@ -64,8 +64,8 @@ def game_seeds(seed: int, games: int) -> list[tuple[int, int]]:
 
 def default_team(scene: str, n: int | None = None) -> list[str]:
     """The Scene's starting lineup (its ``[scene] start`` areas, in order), cut to ``n`` Survivors."""
-    from nollab.rules.setup import SURVIVOR_ORDER
-    from nollab.rules.scene import load_scene
+    from nollab.rules.rounds.setup import SURVIVOR_ORDER
+    from nollab.rules.scenes.scene import load_scene
     start = load_scene(scene).data.get("start", {})
     team = [x for area in sorted(start) for x in start[area]] or list(SURVIVOR_ORDER)
     if n is None:
@@ -76,7 +76,7 @@ def default_team(scene: str, n: int | None = None) -> list[str]:
 
 
 def scene_max_rounds(scene: str) -> int:
-    from nollab.rules.scene import load_scene
+    from nollab.rules.scenes.scene import load_scene
     return int(load_scene(scene).data.get("max_rounds", DEFAULT_MAX_ROUNDS))
 
 
@@ -141,7 +141,7 @@ def run(scene: str, policy: PolicySpec = "heuristic", games: int = 100, seed: in
     Scene's lineup); ``options``: passed to ``Game.new``; ``max_rounds``: the timeout bound.
     """
     from nollab.rules.game import default_content
-    from nollab.rules.scene import load_scene
+    from nollab.rules.scenes.scene import load_scene
     if not isinstance(scene, str) or not scene:
         raise ValueError(f"scene must be a scene id such as 'S1', got {scene!r}")
     load_scene(scene)  # fails here, in the caller, with the scene file's own message

@@ -1,0 +1,21 @@
+"""The engine core and its protocol: how the rules run, not a chapter of the rulebook.
+
+A game is plain data (:mod:`.state`) changed only through a resolution context (:mod:`.context`)
+that logs every change as an :class:`~.events.Event` with its rulebook page. Work is a queue of
+named engine steps (:mod:`.tasks`); every player decision is a pending :class:`~.state.Choice`
+answered through :mod:`.choices`; chance comes only from :mod:`.rng`; players and bots answer
+through a :mod:`.policies` protocol. Modules:
+
+=================  =========================================================================
+actions            ``Action``: one Survivor action as an immutable value (every kind, P. 18-21, 46)
+state              ``GameState``, ``SurvivorState``, ``Choice``: plain data that clones and saves
+events             ``Event`` (kind, page, text) and ``IllegalAction``
+context            ``Ctx``: emit / queue / ask, names, wounds, elimination, winning and losing (P. 8, 22)
+tasks              the registry of queued engine steps (``@task``) and the visible ones
+choices            the registry of decision resolvers (``@resolver``) and answering a Choice
+board_state        the board as the game changed it: closed Openings, an Opening's kind now
+rng                the game's only source of chance (seeded splitmix64)
+policies           the player protocol (``choose_action``/``choose_option``) and its registry
+run                running a game forward: step until an action, a choice, a phase, a round, the end
+=================  =========================================================================
+"""

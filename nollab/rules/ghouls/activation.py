@@ -1,0 +1,69 @@
+"""The Ghouls' Phase begins, and one Activation of the Ghouls (P. 8, P. 22; P. 25; Taunt P. 46).
+
+Everything is a queued task (:mod:`nollab.rules.engine.tasks`), so a Ghouls' Phase can be stepped
+one Zone at a time and stopped on any player decision. An Activation queues, in order, the
+attacks (:mod:`.attack`), the Breakers (:mod:`.breakers`) and the moves (:mod:`.move`). Only the
+Ghouls on the board when it starts act (P. 8 "All Ghouls on the board activate"): Ghouls placed
+during it (S9 "Spawning in houses", P. 42) wait for the next one.
+"""
+from __future__ import annotations
+
+from nollab.rules.engine.context import Ctx, gname
+from nollab.rules.engine.state import GHOUL_TYPES, GI
+from nollab.rules.engine.tasks import task
+
+
+@task("ghouls_phase", pause=True)
+def task_ghouls_phase(ctx: Ctx) -> None:
+    ctx.emit("phase", "P. 22", "Ghouls' Phase: every Ghoul activates (attacks first, then moves), then Spawn")
+    if ctx.scene.wants("before_spawn"):  # only Scenes with such a rule get the extra step
+        ctx.push(["activation", None, None], ["before_spawn"], ["spawn_step"], ["end_phase"])
+    else:
+        ctx.push(["activation", None, None], ["spawn_step"], ["end_phase"])
+
+
+def wanted(types, gtype: str) -> bool:
+    return types is None or gtype in types
+
+
+def acting_counts(ctx: Ctx, zone: str, types) -> dict[str, int]:
+    c = ctx.st.ghouls_in(zone)
+    return {g: c[i] for i, g in enumerate(GHOUL_TYPES) if c[i] and wanted(types, g)}
+
+
+def present_ghouls(ctx: Ctx) -> dict[str, list[int]]:
+    """The Ghouls on the board, per Zone and type (counts in :data:`GHOUL_TYPES` order): taken when
+    an Activation starts, so Ghouls placed during it (S9 "Spawning in houses" after a Breaker opens
+    a house, P. 42) wait for the next Activation (P. 8: "All Ghouls on the board activate")."""
+    return {z: list(c) for z, c in ctx.st.ghouls.items() if any(c)}
+
+
+def capped(counts: dict[str, int], zone: str, present) -> dict[str, int]:
+    """``counts`` limited to the Ghouls present when the Activation started (``present`` None: no
+    limit, for tasks queued by older saves)."""
+    if present is None:
+        return counts
+    was = present.get(zone) or [0] * len(GHOUL_TYPES)
+    return {g: min(n, was[GI[g]]) for g, n in counts.items() if min(n, was[GI[g]])}
+
+
+@task("activation")
+def task_activation(ctx: Ctx, types, taunt) -> None:
+    """One Activation of the given Ghouls (all; one type after running out, P. 25; a taunted
+    Zone, P. 46): attacks, then Breakers, then moves (P. 22). Only the Ghouls on the board now
+    act: the snapshot travels with the Breakers' and the moves' tasks."""
+    st = ctx.st
+    present = present_ghouls(ctx)
+    tasks = []
+    if taunt is None:
+        for zone in sorted(st.ghouls):
+            if acting_counts(ctx, zone, types) and st.survivors_in(zone):
+                tasks.append(["ghoul_attack", zone, types, None])
+    else:
+        tz = ctx.surv(taunt["survivor"]).zone
+        if tz == taunt["zone"] and ctx.surv(taunt["survivor"]).alive:
+            tasks.append(["ghoul_attack", tz, types, taunt])
+    tasks.append(["breakers", types, taunt, present])
+    if types is not None:
+        ctx.emit("activation", "P. 25", f"Extra Activation of every {gname(types[0], 2).split(' ', 1)[1]}")
+    ctx.push(*tasks)

@@ -1,0 +1,82 @@
+"""The Spawn Step (P. 24-25): one Ghoul card per active Spawn token, the white Spawn Zone first,
+then clockwise; each card is read at the Danger Level of the most experienced Survivor
+(:mod:`.ghoul_cards`). Running out of miniatures gives every Ghoul of that type an immediate
+extra Activation (P. 25).
+"""
+from __future__ import annotations
+
+from nollab.content_model import DangerLevel
+from nollab.rules.engine import rng
+from nollab.rules.engine.board_state import closed_set
+from nollab.rules.engine.context import Ctx
+from nollab.rules.engine.state import GHOUL_TYPES
+from nollab.rules.engine.tasks import task
+from nollab.rules.spawn.ghoul_cards import resolve_spawn_card
+from nollab.rules.spawn.spawn_zones import spawn_order
+from nollab.rules.survivors.experience import highest_level
+
+
+def active_spawn_tokens(ctx: Ctx) -> list[list]:
+    colours = {"white", "red"} | set(ctx.st.flags.get("active_colours", []))
+    return [t for t in ctx.st.spawns if t[1] in colours]
+
+
+@task("before_spawn")
+def task_before_spawn(ctx: Ctx) -> None:
+    """Scene rules that act when the Spawn Step begins, after every Ghoul acted (S6/S8 P. 39, P. 41:
+    "Choose a starting Spawn Zone during each Spawn Step")."""
+    ctx.scene.before_spawn(ctx)
+
+
+@task("spawn_step")
+def task_spawn_step(ctx: Ctx) -> None:
+    """One Ghoul card per active Spawn token, white Spawn Zone first then clockwise (P. 24)."""
+    toks = active_spawn_tokens(ctx)
+    if not toks:
+        return
+    white = next((z for z, c in toks if c == "white"), toks[0][0])
+    counts: dict[str, int] = {}
+    for z, _c in toks:
+        counts[z] = counts.get(z, 0) + 1
+    clockwise = [z for z in ctx.scene.clockwise if z in counts] + sorted(z for z in counts if z not in ctx.scene.clockwise)
+    order = spawn_order(clockwise, white, counts)
+    level = DangerLevel(highest_level(ctx.content, ctx.st))
+    ctx.emit("spawn", "P. 24", f"Spawn step at {level.name.title()} Danger Level: {len(order)} Ghoul card"
+             f"{'s' if len(order) != 1 else ''}, white Spawn Zone first, then clockwise")
+    ctx.push(*[["spawn_card", z] for z in order])
+
+
+def draw_ghoul_card(ctx: Ctx):
+    st = ctx.st
+    if not st.ghoul_deck:
+        st.ghoul_deck = st.ghoul_discard
+        st.ghoul_discard = []
+        st.rng = rng.shuffle(st.rng, st.ghoul_deck)
+        ctx.emit("reshuffle", "P. 24", "The Ghoul deck ran out: its discards are reshuffled")
+    num = st.ghoul_deck.pop()
+    st.ghoul_discard.append(num)
+    return ctx.scene.ghoul_card(num)
+
+
+@task("spawn_card", pause=True)
+def task_spawn_card(ctx: Ctx, zone: str) -> None:
+    st = ctx.st
+    card = draw_ghoul_card(ctx)
+    level = DangerLevel(highest_level(ctx.content, st))
+    pool = {g: ctx.content.ghoul_types[g].pool - st.on_board(g) for g in GHOUL_TYPES}
+    # the Ghouls by Zone only matter to a Barricade & Door Opening card (P. 25)
+    gbz = {z: {g: c[i] for i, g in enumerate(GHOUL_TYPES) if c[i]} for z, c in st.ghouls.items()} \
+        if card.kind == "opening" else {}
+    out = resolve_spawn_card(card, level, pool, zone, board=ctx.board, closed=closed_set(ctx),
+                                      ghouls_by_zone=gbz)
+    for o in sorted(out.opened):
+        st.set_open(o, True)
+    if out.placed:
+        ctx.place_ghouls(zone, out.ghoul_type, out.placed)
+    text = out.explanation.replace(f" in {zone} ", f" in {ctx.zname(zone)} ")
+    if text.endswith(")") and text.rfind(" (P. ") > 0:
+        text = text[:text.rfind(" (P. ")]
+    ctx.emit("spawn_card", "P. 24" if card.kind == "spawn" else "P. 25", text, zone=zone, card=card.number,
+             placed=out.placed, ghoul=out.ghoul_type, opened=sorted(out.opened))
+    if out.extra_activation:
+        ctx.push(["activation", [out.ghoul_type], None])
