@@ -30,6 +30,8 @@ Functions (import them: ``from browser_support import canvas_pixel, ...``)
                   when ``expect=(r, g, b[, a])`` is given until the pixel matches within ``tolerance``.
 ``canvas_not_blank(page, target, timeout=15_000) -> True``  polls until some pixel has alpha > 0;
                   raises AssertionError on timeout (drawing lands asynchronously, so never read once).
+``svg_pixels(page, svg_text, points) -> [(r, g, b, a), ...]``  rasterises an SVG document in the
+                  page (an ``<img>`` drawn on a canvas, at the SVG's own size) and reads the pixels.
 ``run_notebook(path, timeout=180) -> NotebookNode``  executes a notebook with nbclient
                   (kernel ``python3``, cwd = ``notebooks/``); a failing cell raises with its traceback.
 ``free_port() -> int``                          a port that was free a moment ago (bind port 0).
@@ -341,6 +343,28 @@ def canvas_not_blank(page: Any, target: str | int, timeout: float = 15_000) -> b
         raise AssertionError(
             f"canvas {target!r} still blank after {timeout} ms (canvas found: {exists})") from exc
     return True
+
+
+_SVG_PIXELS_JS = """
+async ([svg, points]) => {
+  const blob = new Blob([svg], {type: 'image/svg+xml'});
+  const url = URL.createObjectURL(blob);
+  const img = new Image();
+  await new Promise((ok, fail) => { img.onload = ok; img.onerror = () => fail(new Error('svg did not load')); img.src = url; });
+  const c = document.createElement('canvas');
+  c.width = img.naturalWidth; c.height = img.naturalHeight;
+  const ctx = c.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  URL.revokeObjectURL(url);
+  return points.map(([x, y]) => Array.from(ctx.getImageData(x, y, 1, 1).data));
+}
+"""
+
+
+def svg_pixels(page: Any, svg: str, points: Sequence[tuple[int, int]]) -> list[tuple[int, int, int, int]]:
+    """RGBA of ``points`` of an SVG document rendered by the browser at its own size."""
+    got = page.evaluate(_SVG_PIXELS_JS, [svg, [list(map(int, p)) for p in points]])
+    return [tuple(px) for px in got]
 
 
 # -- notebooks --------------------------------------------------------------------------------------

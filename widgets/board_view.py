@@ -12,17 +12,24 @@
   whose first command then fails ("Cannot read properties of undefined (reading
   'clearCanvas')"). We forget that cached selection before redrawing. The attribute is private,
   so ipycanvas is pinned to 0.14.3 in pyproject and the browser test guards the fix.
+* The printed tiles: ``BoardView(dl, art=PACK)`` (or :func:`nollab.render.use_art`) redraws the
+  ``tiles`` layer of every list it shows on the player's own tile pack
+  (:func:`nollab.render.with_art`); each face travels once as an ``ipywidgets.Image`` and is drawn
+  turned on the canvas. Without a pack the schematic board stays.
 """
 from __future__ import annotations
 
+import hashlib
 import html
-from typing import Callable
+from dataclasses import replace
+from typing import Any, Callable
 
 import ipycanvas
 import ipycanvas.canvas as _ipc
 import ipywidgets as W
 
-from nollab.render.shapes import LAYERS, DisplayList, Rect
+from nollab.render import TileArt, open_art, with_art
+from nollab.render.shapes import LAYERS, DisplayList, Image, Rect
 from .canvas_backend import draw_shapes
 
 if not hasattr(_ipc._CANVAS_MANAGER, "_current_canvas"):  # pragma: no cover - version guard
@@ -45,10 +52,17 @@ class BoardView(W.VBox):
     ``BoardView(display_list)`` draws at once (in a live notebook) and again whenever a browser
     client becomes ready. ``view.show(new_list)`` redraws the changed layers only.
     ``view.on_zone_click(fn)`` calls ``fn(zone_id)`` on a click inside a zone.
+    ``art`` is the player's tile pack (a folder, the map editor's zip or an opened
+    :class:`nollab.render.TileArt`): every list shown is drawn on the printed tiles
+    (:class:`nollab.render.ArtError` at once if the pack is unusable).
     """
 
-    def __init__(self, display_list: DisplayList | None = None, *, scale: float = 1.0) -> None:
+    def __init__(self, display_list: DisplayList | None = None, *, scale: float = 1.0,
+                 art: Any = None) -> None:
         self.scale = float(scale)
+        self.art: TileArt | None = open_art(art) if art is not None else None
+        self._images: dict[str, W.Image] = {}
+        self._dressed: tuple[Any, DisplayList, DisplayList] | None = None
         w, h = (display_list.width, display_list.height) if display_list else (480.0, 480.0)
         self.canvas = ipycanvas.MultiCanvas(
             len(LAYERS), width=int(w), height=int(h),
@@ -79,8 +93,31 @@ class BoardView(W.VBox):
         """The display list currently shown."""
         return self._dl
 
+    def _on_art(self, dl: DisplayList) -> DisplayList:
+        """``dl`` on this view's tile pack; the redrawn ``tiles`` layer is reused while the board
+        (geometry and cell size) stays the same, so a game's frames cost nothing extra."""
+        if self.art is None or dl.geometry is None or dl.grid is None:
+            return dl
+        last = self._dressed
+        if last is not None and last[0] is dl.geometry and last[1].grid.cell == dl.grid.cell:
+            return replace(dl, tiles=last[2].tiles)
+        dressed = with_art(dl, self.art)
+        self._dressed = (dl.geometry, dl, dressed)
+        return dressed
+
+    def _image_widget(self, shape: Image) -> W.Image:
+        """The ``ipywidgets.Image`` of a face (one per distinct picture, kept while the view lives)."""
+        key = hashlib.sha1(shape.data).hexdigest()
+        widget = self._images.get(key)
+        if widget is None:
+            widget = W.Image(value=shape.data, format=shape.mime.split("/")[-1])
+            self._images[key] = widget
+        return widget
+
     def show(self, display_list: DisplayList) -> tuple[str, ...]:
-        """Show ``display_list``, redrawing only the layers that differ; returns those layers."""
+        """Show ``display_list`` (on the view's tile pack, if any), redrawing only the layers that
+        differ; returns those layers."""
+        display_list = self._on_art(display_list)
         self._dl = display_list
         if (display_list.width, display_list.height) != (self.canvas.width, self.canvas.height):
             self.canvas.width, self.canvas.height = int(display_list.width), int(display_list.height)
@@ -102,7 +139,7 @@ class BoardView(W.VBox):
                 shapes = dl.layer(name)
                 if name == "tiles":
                     shapes = (Rect(0, 0, dl.width, dl.height, fill=dl.background),) + shapes
-                draw_shapes(layer, shapes)
+                draw_shapes(layer, shapes, image_widget=self._image_widget)
         self._drawn = dl
         self.frames += 1
         self.last_layers = tuple(layers)

@@ -9,9 +9,10 @@ is hundreds of shapes of a handful of styles, and each ``set`` is a command on t
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+import math
+from typing import Any, Callable, Iterable
 
-from nollab.render.shapes import Circle, Line, Polygon, Rect, Shape, Text
+from nollab.render.shapes import Circle, Image, Line, Polygon, Rect, Shape, Text
 from nollab.render.svg import FONT
 
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
@@ -33,8 +34,14 @@ class _Pen:
             self.state[name] = value
 
 
-def draw_shapes(canvas: Any, shapes: Iterable[Shape], *, clear: bool = True) -> int:
-    """Draw ``shapes`` in order on ``canvas`` (clearing it first); returns the shape count."""
+def draw_shapes(canvas: Any, shapes: Iterable[Shape], *, clear: bool = True,
+                image_widget: Callable[[Image], Any] | None = None) -> int:
+    """Draw ``shapes`` in order on ``canvas`` (clearing it first); returns the shape count.
+
+    An :class:`Image` shape is drawn from the ``ipywidgets.Image`` that ``image_widget(shape)``
+    gives (the caller keeps those widgets alive: the browser fetches the picture from the widget
+    when it runs the command), turned about its centre inside ``save``/``restore``.
+    """
     if clear:
         canvas.clear()
     pen = _Pen(canvas)
@@ -77,6 +84,17 @@ def draw_shapes(canvas: Any, shapes: Iterable[Shape], *, clear: bool = True) -> 
                 pen.set("line_width", s.stroke_width)
                 pen.set("line_dash", ())
                 canvas.stroke_circle(s.cx, s.cy, s.r)
+        elif isinstance(s, Image):
+            if image_widget is None:
+                raise TypeError("draw_shapes: an Image shape needs image_widget=")
+            widget = image_widget(s)
+            cx, cy = s.x + s.w / 2, s.y + s.h / 2
+            canvas.save()
+            canvas.translate(cx, cy)
+            if s.rotation % 360:
+                canvas.rotate(math.radians(s.rotation))
+            canvas.draw_image(widget, -s.w / 2, -s.h / 2, s.w, s.h)
+            canvas.restore()
         elif isinstance(s, Text):
             pen.set("fill_style", s.fill)
             pen.set("font", f"{'bold ' if s.bold else ''}{s.size:g}px {FONT}")

@@ -36,10 +36,10 @@ def _button(label: str, tooltip: str = "", *, style: str = "", width: str = "aut
 
 class GamePlayer(W.VBox):
     """The turn-by-turn stepper. ``GamePlayer(scene="S1", seed=1)``; ``player.driver.game`` is the
-    live ``nollab.rules.Game``."""
+    live ``nollab.rules.Game``; ``art=PACK`` draws the board on the player's printed tiles."""
 
     def __init__(self, scene: str = "S1", seed: int = 1, *, cell: float = 44.0,
-                 game_factory: Callable[[str, int], Any] | None = None) -> None:
+                 game_factory: Callable[[str, int], Any] | None = None, art: Any = None) -> None:
         self.cell = cell
         self.driver = Driver(scene, seed, game_factory=game_factory)
         self.selected: str | None = None
@@ -74,7 +74,7 @@ class GamePlayer(W.VBox):
         self.status.add_class("nollab-status")
 
         # ---- board and side column
-        self.board = BoardView(self._display_list())
+        self.board = BoardView(self._display_list(), art=art)  # art: the player's tile pack
         self.board.on_zone_click(self._on_zone)
         self.choice_box = W.VBox(layout=W.Layout(margin="0 0 6px 0"))
         self.actions_box = W.Box(layout=W.Layout(display="flex", flex_flow="row wrap", max_height="190px",

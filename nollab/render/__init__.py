@@ -2,10 +2,17 @@
 
 Public API::
 
-    display_list(obj, overlay=None, *, cell=48, snapshot=None) -> DisplayList
-    svg_for(obj, overlay=None, *, cell=48, scale=1.0) -> str      # for _repr_svg_
+    display_list(obj, overlay=None, *, cell=48, snapshot=None, art=None) -> DisplayList
+    svg_for(obj, overlay=None, *, cell=48, scale=1.0, art=None) -> str      # for _repr_svg_
     to_svg(display_list) -> str
     sight_overlay(board, zone, closed=None) / route_overlay(zones) / Overlay(...)
+    use_art(pack) / open_art(pack) / with_art(display_list, pack)      # the printed tile faces
+    check_display_list(scene_map, pack, cell=72) -> DisplayList        # our zones over the art
+
+``art`` is the player's own tile pack (a folder or the zip the map editor distributes, see
+:mod:`nollab.render.art`): each tile's printed face is drawn under the zones, turned as the
+Scene places it. ``art=None`` means the pack set with :func:`use_art` (none by default: the
+schematic board), ``art=False`` always the schematic board.
 
 ``obj`` is a :class:`nollab.board.Board`, a scene map (anything with ``.board`` and
 ``.tokens``), a live game (``.board`` and ``.state``), or a :class:`BoardGeometry`. Board, scene
@@ -16,17 +23,21 @@ canvas, see ``nollab.widgets``).
 from __future__ import annotations
 
 import weakref
+from dataclasses import replace
 from typing import Any
 
+from .art import ArtError, ArtImage, TileArt, open_art, use_art
+from .art_layer import faces_for
 from .adapt import (
     closed_openings,
+    is_game,
     geometry_from_board,
     ghoul_routes,
     snapshot_from_game,
     snapshot_from_map,
     snapshot_from_state,
 )
-from .layers import build
+from .layers import build, tiles_layer
 from .model import (
     BoardGeometry,
     BoardSnapshot,
@@ -39,10 +50,13 @@ from .model import (
     TileShape,
     ZoneShape,
 )
-from .shapes import LAYERS, Circle, DisplayList, Line, Polygon, Rect, Text, ZoneGrid
+from .shapes import LAYERS, Circle, DisplayList, Image, Line, Polygon, Rect, Text, ZoneGrid
 from .svg import to_svg
+from .check import check_display_list
 
 __all__ = [
+    "ArtError", "ArtImage", "Image", "TileArt", "check_display_list", "faces_for", "open_art",
+    "use_art", "with_art",
     "BoardGeometry", "BoardSnapshot", "CarToken", "Circle", "DisplayList", "LAYERS", "Line",
     "Marker", "OpeningToken", "Overlay", "Polygon", "Rect", "SpawnToken", "SurvivorToken", "Text",
     "TileShape", "ZoneGrid", "ZoneShape", "build", "closed_openings", "display_list",
@@ -67,31 +81,44 @@ def geometry(board: Any) -> BoardGeometry:
     return cached
 
 
-def _is_game(obj: Any) -> bool:
-    return hasattr(obj, "state") and hasattr(obj, "board") and hasattr(obj.state, "survivors")
+def with_art(dl: DisplayList, art: Any) -> DisplayList:
+    """``dl`` with its ``tiles`` layer redrawn on the printed faces of ``art`` (same pieces and
+    highlights); ``dl`` itself when it carries no geometry or ``art`` gives no pack."""
+    geom = dl.geometry
+    if geom is None or dl.grid is None:
+        return dl
+    faces = faces_for(geom, art)
+    if not faces:
+        return dl
+    return replace(dl, tiles=tiles_layer(geom, dl.grid.cell, faces))
 
 
 def display_list(obj: Any, overlay: Overlay | None = None, *, cell: float = 48.0,
-                 snapshot: BoardSnapshot | None = None) -> DisplayList:
+                 snapshot: BoardSnapshot | None = None, art: Any = None) -> DisplayList:
     """The display list of a board, scene map, game or geometry (see module docstring).
 
-    ``snapshot`` replaces the pieces read from ``obj`` (e.g. a hand-made position).
+    ``snapshot`` replaces the pieces read from ``obj`` (e.g. a hand-made position); ``art`` is a
+    tile pack (see module docstring).
     """
     if isinstance(obj, BoardGeometry):
-        return build(obj, snapshot, overlay, cell=cell)
-    if _is_game(obj):
+        return build(obj, snapshot, overlay, cell=cell, faces=faces_for(obj, art))
+    if is_game(obj):
         snap = snapshot or snapshot_from_game(obj)
-        return build(geometry(obj.board), snap, overlay, cell=cell)
+        geom = geometry(obj.board)
+        return build(geom, snap, overlay, cell=cell, faces=faces_for(geom, art))
     board = getattr(obj, "board", obj)
     if not hasattr(board, "zones") or not hasattr(board, "openings"):
         raise TypeError(f"cannot draw a {type(obj).__name__}: expected a Board, a scene map or a Game")
     snap = snapshot or snapshot_from_map(obj, caption="")
-    return build(geometry(board), snap, overlay, cell=cell)
+    geom = geometry(board)
+    return build(geom, snap, overlay, cell=cell, faces=faces_for(geom, art))
 
 
-def svg_for(obj: Any, overlay: Overlay | None = None, *, cell: float = 48.0, scale: float = 1.0) -> str:
-    """SVG text for ``obj`` — what ``_repr_svg_`` of Board, SceneMap and Game return."""
-    dl = display_list(obj, overlay, cell=cell)
+def svg_for(obj: Any, overlay: Overlay | None = None, *, cell: float = 48.0, scale: float = 1.0,
+            art: Any = None) -> str:
+    """SVG text for ``obj`` — what ``_repr_svg_`` of Board, SceneMap and Game return (on the
+    art set with :func:`use_art`, if any)."""
+    dl = display_list(obj, overlay, cell=cell, art=art)
     name = getattr(getattr(obj, "board", obj), "name", "") or ""
     return to_svg(dl, title=name or None, scale=scale)
 

@@ -36,6 +36,11 @@ def _s(v: Any) -> str:
     return str(getattr(v, "value", v))
 
 
+def is_game(obj: Any) -> bool:
+    """True for a live game (a ``board`` and a ``state`` with survivors), not a map or a board."""
+    return hasattr(obj, "state") and hasattr(obj, "board") and hasattr(obj.state, "survivors")
+
+
 def geometry_from_board(board: Any) -> BoardGeometry:
     """The static geometry of a ``nollab.board.Board``.
 

@@ -13,9 +13,12 @@
 from __future__ import annotations
 
 import math
-from typing import Iterable
+from typing import Iterable, Mapping
 
+from . import art_layer as A
 from . import palette as P
+from .art import ArtImage
+from .art_layer import art_images
 from .model import BoardGeometry, BoardSnapshot, Cell, Edge, Overlay
 from .shapes import Circle, DisplayList, Line, Polygon, Rect, Shape, Text, ZoneGrid
 
@@ -80,13 +83,21 @@ def fit_label(text: str, width: float, size: float) -> str:
 
 
 
-def tiles_layer(geom: BoardGeometry, cell: float) -> tuple[Shape, ...]:
-    """The static board (see module docstring)."""
-    out: list[Shape] = []
+def tiles_layer(geom: BoardGeometry, cell: float,
+                faces: Mapping[str, ArtImage] | None = None) -> tuple[Shape, ...]:
+    """The static board (see module docstring). With ``faces`` (tile id -> printed face, see
+    :mod:`nollab.render.art_layer`) the faces lie at the bottom, turned as placed, and the zones
+    of those tiles are tinted instead of filled; walls, markings and labels get halos and boxes
+    so they stay readable over the picture. Tiles without a face keep the schematic fill."""
+    faces = faces or {}
+    out: list[Shape] = list(art_images(geom, faces, cell))
+    on_art = {t.name for t in geom.tiles if t.name in faces}
     for z in geom.zones:
         fill = P.ZONE_FILL[z.kind]
+        opacity = A.FILL_OPACITY if z.tile in on_art else 1.0
         for r, c in z.cells:
-            out.append(Rect(c * cell, r * cell, cell, cell, fill=fill, tag=f"zone:{z.kind}", zone=z.id))
+            out.append(Rect(c * cell, r * cell, cell, cell, fill=fill, opacity=opacity,
+                            tag=f"zone:{z.kind}", zone=z.id))
     for t in geom.tiles:
         out.append(
             Rect(t.col * cell, t.row * cell, t.cols * cell, t.rows * cell, stroke=P.TILE_EDGE,
@@ -94,22 +105,31 @@ def tiles_layer(geom: BoardGeometry, cell: float) -> tuple[Shape, ...]:
         )
     kinds = {z.id: z.kind for z in geom.zones}
     owner = geom.cell_owner()
+    lines: list[Shape] = []
     for e, a, b in _boundary_edges(geom):
         if e is None:
             p, q = _side(a, b, cell)
-            out.append(Line((p, q), stroke=P.WALL, stroke_width=3.0, tag="edge"))
+            lines.append(Line((p, q), stroke=P.WALL, stroke_width=3.0, tag="edge"))
             continue
         za, zb = owner[a], owner[b]
         p, q = edge_segment(e, cell)
         if e in geom.walls or "interior" in (kinds[za], kinds[zb]):
-            out.append(Line((p, q), stroke=P.WALL, stroke_width=4.0, tag="wall"))
+            if on_art:
+                out.append(Line((p, q), stroke=A.WALL_HALO, stroke_width=7.0, opacity=0.85, tag="wall:halo"))
+            lines.append(Line((p, q), stroke=P.WALL, stroke_width=4.0, tag="wall"))
+        elif on_art:
+            out.append(Line((p, q), stroke=A.MARK_HALO, stroke_width=3.5, opacity=0.55, tag="mark:halo"))
+            lines.append(Line((p, q), stroke=A.MARK_ON_ART, stroke_width=1.5, dash=(4.0, 3.0), tag="mark"))
         else:
-            out.append(Line((p, q), stroke=P.GROUND_MARK, stroke_width=1.5, dash=(4.0, 3.0), tag="mark"))
+            lines.append(Line((p, q), stroke=P.GROUND_MARK, stroke_width=1.5, dash=(4.0, 3.0), tag="mark"))
+    out.extend(lines)  # halos first, so no halo covers a neighbouring wall
     for t in geom.tiles:
-        out.append(
-            Text(t.col * cell + t.cols * cell - 4, t.row * cell + t.rows * cell - 8, t.name,
-                 size=9, fill="#ffffff", anchor="end", bold=True, tag=f"tile-name:{t.name}")
-        )
+        x, y = t.col * cell + t.cols * cell - 4, t.row * cell + t.rows * cell - 8
+        if t.name in on_art:
+            out.extend(A.boxed_label(x, y, t.name, 9, tag=f"tile-name:{t.name}", anchor="end"))
+        else:
+            out.append(Text(x, y, t.name, size=9, fill="#ffffff", anchor="end", bold=True,
+                            tag=f"tile-name:{t.name}"))
     for z in geom.zones:
         if not z.label or not z.cells:
             continue
@@ -118,10 +138,12 @@ def tiles_layer(geom: BoardGeometry, cell: float) -> tuple[Shape, ...]:
         run = 1
         while (r, c + run) in cells:
             run += 1
-        out.append(
-            Text(c * cell + 3, r * cell + 7, fit_label(z.label, run * cell - 6, 8), size=8,
-                 fill=P.ZONE_LABEL[z.kind], anchor="start", tag="zone-label", zone=z.id)
-        )
+        text = fit_label(z.label, run * cell - 6, 8)
+        if z.tile in on_art:
+            out.extend(A.boxed_label(c * cell + 3, r * cell + 7, text, 8, tag="zone-label", zone=z.id))
+        else:
+            out.append(Text(c * cell + 3, r * cell + 7, text, size=8, fill=P.ZONE_LABEL[z.kind],
+                            anchor="start", tag="zone-label", zone=z.id))
     return tuple(out)
 
 
@@ -376,18 +398,21 @@ def build(
     overlay: Overlay | None = None,
     *,
     cell: float = 48.0,
+    faces: Mapping[str, ArtImage] | None = None,
 ) -> DisplayList:
-    """The display list of ``geom`` with the pieces of ``snap`` and the highlights of ``overlay``."""
+    """The display list of ``geom`` with the pieces of ``snap`` and the highlights of ``overlay``,
+    on the printed ``faces`` of its tiles when given (tile id -> face, see :func:`tiles_layer`)."""
     snap = snap or BoardSnapshot()
     grid = zone_grid(geom, cell)
     height = geom.rows * cell + (CAPTION_H if snap.caption else 0.0)
     return DisplayList(
         width=geom.cols * cell,
         height=height,
-        tiles=tiles_layer(geom, cell),
+        tiles=tiles_layer(geom, cell, faces),
         tokens=tokens_layer(geom, snap, grid, cell),
         overlay=overlay_layer(overlay, grid),
         grid=grid,
         tooltips=_tooltips(geom, snap),
         background=P.BACKGROUND,
+        geometry=geom,
     )

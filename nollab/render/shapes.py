@@ -13,7 +13,7 @@ comparing bytes, and tooltips read zones.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Literal, Union
+from typing import Any, Iterator, Literal, Union
 
 #: The three layers, bottom to top: static board, game pieces, transient highlights.
 LAYERS: tuple[str, ...] = ("tiles", "tokens", "overlay")
@@ -93,7 +93,29 @@ class Text:
     zone: str | None = None
 
 
-Shape = Union[Rect, Polygon, Line, Circle, Text]
+@dataclass(frozen=True, repr=False)
+class Image:
+    """A raster image (PNG bytes) filling the ``w`` x ``h`` box at (``x``, ``y``) once turned
+    ``rotation`` degrees clockwise about the box's centre (a tile face placed as a Scene turns
+    it: for 90 and 270 the box is the unturned picture's, so the turned picture covers the tile)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    data: bytes
+    rotation: int = 0
+    mime: str = "image/png"
+    opacity: float = 1.0
+    tag: str = ""
+    zone: str | None = None
+
+    def __repr__(self) -> str:  # the bytes would flood a notebook
+        return (f"Image(x={self.x}, y={self.y}, w={self.w}, h={self.h}, {len(self.data)} bytes, "
+                f"rotation={self.rotation}, tag={self.tag!r})")
+
+
+Shape = Union[Rect, Polygon, Line, Circle, Text, Image]
 
 
 @dataclass(frozen=True)
@@ -153,6 +175,9 @@ class DisplayList:
     grid: ZoneGrid | None = None
     tooltips: tuple[tuple[str, str], ...] = field(default=())
     background: str = "#2b2b2b"
+    #: The board geometry the list was built from (lets a view re-dress the ``tiles`` layer,
+    #: e.g. on the printed art: :func:`nollab.render.with_art`). Not part of the picture.
+    geometry: Any = field(default=None, compare=False, repr=False)
 
     def layer(self, name: str) -> tuple[Shape, ...]:
         """The shapes of layer ``name`` (one of :data:`LAYERS`)."""

@@ -7,9 +7,10 @@ static notebooks executed headless, and by the golden tests. Each layer is a ``<
 """
 from __future__ import annotations
 
+import base64
 from xml.sax.saxutils import escape, quoteattr
 
-from .shapes import LAYERS, Circle, DisplayList, Line, Polygon, Rect, Shape, Text
+from .shapes import LAYERS, Circle, DisplayList, Image, Line, Polygon, Rect, Shape, Text
 
 FONT = "DejaVu Sans, Verdana, sans-serif"
 
@@ -76,14 +77,26 @@ def shape_to_svg(shape: Shape) -> str:
             f'text-anchor="{shape.anchor}" dominant-baseline="central" '
             f"fill={quoteattr(shape.fill)}{weight}{_meta(shape)}>{escape(shape.text)}</text>"
         )
+    if isinstance(shape, Image):
+        cx, cy = shape.x + shape.w / 2, shape.y + shape.h / 2
+        turn = f' transform="rotate({shape.rotation} {_num(cx)} {_num(cy)})"' if shape.rotation % 360 else ""
+        op = f' opacity="{_num(shape.opacity)}"' if shape.opacity != 1.0 else ""
+        href = f"data:{shape.mime};base64," + base64.b64encode(shape.data).decode("ascii")
+        return (
+            f'<image x="{_num(shape.x)}" y="{_num(shape.y)}" width="{_num(shape.w)}" '
+            f'height="{_num(shape.h)}" preserveAspectRatio="none"{turn}{op} '
+            f'xlink:href="{href}"{_meta(shape)}/>'
+        )
     raise TypeError(f"not a display-list shape: {type(shape).__name__}")
 
 
 def to_svg(dl: DisplayList, *, title: str | None = None, scale: float = 1.0) -> str:
     """The whole display list as an SVG document string (``scale`` sizes it on the page)."""
     w, h = dl.width, dl.height
+    images = any(isinstance(s, Image) for s in dl.shapes())
+    xlink = ' xmlns:xlink="http://www.w3.org/1999/xlink"' if images else ""
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(w * scale)}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg"{xlink} width="{_num(w * scale)}" '
         f'height="{_num(h * scale)}" viewBox="0 0 {_num(w)} {_num(h)}" '
         f'font-family="{FONT}">'
     ]
