@@ -23,7 +23,7 @@ def measure(scene: str, policy: str, games: int, rounds: int, history: bool) -> 
     """(engine steps, step() calls, CPU seconds, CPU seconds inside legal.legal_actions, its calls)."""
     from nollab.rules.players import legal
     from nollab.rules.game import Game
-    from nollab.rules.engine.policies import make_policy
+    from nollab.sim.policy import make_policy
     spent = [0.0]
     n_legal = [0]
     inner = legal.legal_actions

@@ -125,6 +125,32 @@ class CarCard:
     provenance: Mapping[str, Provenance] = field(default_factory=_empty)
 
 
+#: The Ghoul types of NOTLD (P. 17), in the one order every per-type tuple uses (a game state's
+#: counts per Zone, kill tables, panels): Walker, Breaker, Fatty, Relative.
+GHOUL_TYPES: tuple[str, ...] = ("walker", "breaker", "fatty", "relative")
+#: Rulebook names of each type, singular and plural (P. 17).
+GHOUL_NAMES: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "walker": ("Walker", "Walkers"), "breaker": ("Breaker", "Breakers"),
+    "fatty": ("Fatty", "Fatties"), "relative": ("Relative", "Relatives")})
+
+
+def ghoul_label(ghoul_type: str, count: int = 1) -> str:
+    """'1 Walker', '2 Fatties': a count of Ghouls with the rulebook's names and plurals."""
+    one, many = GHOUL_NAMES.get(ghoul_type, (ghoul_type.replace("_", " ").title(),
+                                             ghoul_type.replace("_", " ").title() + "s"))
+    return f"{count} {one if count == 1 else many}"
+
+
+def ghoul_plural(ghoul_type: str) -> str:
+    """'Fatties': the plural name of a Ghoul type (P. 17)."""
+    return ghoul_label(ghoul_type, 2).split(" ", 1)[1]
+
+
+def ghoul_type_key(ghoul_type: str) -> tuple[int, str]:
+    """Sort key for Ghoul types: Walker, Breaker, Fatty, Relative, then any other by name."""
+    return (GHOUL_TYPES.index(ghoul_type) if ghoul_type in GHOUL_TYPES else len(GHOUL_TYPES), ghoul_type)
+
+
 @dataclass(frozen=True)
 class GhoulType:
     """A Ghoul type (P. 17, 27): Walker, Breaker, Fatty, Relative."""

@@ -10,7 +10,8 @@ from nollab.board.quick import board_from_grid
 from nollab.rules.engine.actions import Action
 from nollab.rules.engine.events import IllegalAction
 from nollab.rules.game import Game
-from nollab.rules.engine.policies import FirstPolicy, make_policy
+from nollab.rules.engine.policies import FirstPolicy
+from nollab.sim.policy import make_policy
 from nollab.rules.sandbox import sandbox
 from nollab.rules.scenes.handmade import board_from_dict, board_to_dict
 from nollab.rules.engine.state import GameState

@@ -537,7 +537,7 @@ def test_a_user_scene_with_its_own_tile_loads_and_plays(tmp_path):
     g = Game.new(str(p), seed=1, history=False)
     assert {s.zone for s in g.state.survivors.values()} == {"9X:b"}
     assert [h.hook_name for h in g.scene.hooks] == ["break_the_siege", "armory"]
-    from nollab.rules.engine.policies import make_policy
+    from nollab.sim.policy import make_policy
     g.run_until("end", make_policy("random", 1), max_rounds=40)
     assert g.state.result in ("won", "lost")
 

@@ -4,21 +4,22 @@ API::
 
     odds_dashboard(content=None, game=None) -> ipywidgets.Tab
         # tabs: "Combat odds" (OddsPanel), "Spawn odds" (SpawnPanel), then one tab per other game
-        # from nollab.widgets.packs_panel when that module is installed
+        # from nollab.widgets.packs_panel
     pack_tabs() -> list[(title, widget)]
 
-``packs_panel`` is optional and written separately: it may expose ``pack_panels()`` returning
-``[(title, widget)]`` (or a ``{title: widget}`` mapping), or ``PANELS = {title: factory}``. A pack whose
-panel fails to build gets a tab that says why, so one broken pack never takes the odds down.
+``packs_panel.pack_panels()`` returns ``{title: widget}``. If building the panels fails, the
+dashboard gets a tab that says why, so one broken pack never takes the odds down.
 """
 from __future__ import annotations
 
-import importlib
 from html import escape
 from typing import Any, Mapping
 
 import ipywidgets as W
 
+from nollab.content import load_content
+
+from . import packs_panel
 from .odds_panel import OddsPanel
 from .spawn_panel import SpawnPanel
 
@@ -31,24 +32,10 @@ def _error_tab(title: str, exc: BaseException) -> W.HTML:
 
 
 def pack_tabs() -> list[tuple[str, Any]]:
-    """One ``(title, widget)`` per other game, from ``nollab.widgets.packs_panel`` if it exists."""
+    """One ``(title, widget)`` per other game, from :func:`nollab.widgets.packs_panel.pack_panels`."""
     try:
-        mod = importlib.import_module("nollab.widgets.packs_panel")
-    except ImportError:
-        return []
-    try:
-        if hasattr(mod, "pack_panels"):
-            items = mod.pack_panels()
-            pairs = list(items.items()) if isinstance(items, Mapping) else list(items)
-        elif hasattr(mod, "PANELS"):
-            pairs = []
-            for title, factory in dict(mod.PANELS).items():
-                try:
-                    pairs.append((title, factory()))
-                except Exception as exc:  # noqa: BLE001 - shown in its tab, never hidden
-                    pairs.append((title, _error_tab(title, exc)))
-        else:
-            return []
+        items = packs_panel.pack_panels()
+        pairs = list(items.items()) if isinstance(items, Mapping) else list(items)
     except Exception as exc:  # noqa: BLE001 - shown in its tab, never hidden
         return [("Other games", _error_tab("other games", exc))]
     return [(str(t), w) for t, w in pairs]
@@ -61,8 +48,6 @@ def odds_dashboard(content: Any = None, game: Any = None) -> W.Tab:
     at one of its Zones with ``tab.odds.set_from_zone(game, zone_id)``.
     """
     if content is None:
-        from nollab.content import load_content
-
         content = load_content()
     odds = OddsPanel(content)
     spawn = SpawnPanel(content)

@@ -5,58 +5,23 @@ It wraps a live ``nollab.rules.Game`` and adds what a stepper needs on top of th
 while a named policy answers the players' decisions, the zones the active Survivor may Move to,
 human labels for actions, and a status line.
 
-Policies (``POLICIES``) follow the engine's protocol (``choose_action``/``choose_option``) and are
-seeded by the game seed, so an auto-played game is reproducible.
+Policies come from the one registry, :data:`nollab.sim.policy.POLICIES` (the engine's protocol
+``choose_action``/``choose_option``), seeded by the game seed, so an auto-played game is
+reproducible; running forward is the engine's own :func:`nollab.rules.engine.run.run_until`.
 """
 from __future__ import annotations
 
 import pathlib
-import random
 from typing import Any, Callable
 
 import nollab
+from nollab.rules.engine.run import run_until
+from nollab.rules.game import Game
+from nollab.sim.policy import POLICIES, make_policy
 
 MAX_STEPS = 20_000  # a runaway guard for "end of round" (a round is a few hundred steps)
-
-class FighterPolicy:
-    """A simple heuristic bot: attack when it can, else barricade / scene actions, else search,
-    else move; choices take the engine's default. Ties are broken by a seeded generator."""
-
-    name = "fighter"
-    ORDER = (("melee", "ranged", "molotov"), ("scene", "barricade", "reload"), ("search",),
-             ("activate",), ("move",))
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rnd = random.Random(seed)
-
-    def choose_action(self, game: Any, actions: list) -> Any:
-        for kinds in self.ORDER:
-            picks = [a for a in actions if a.kind in kinds]
-            if picks:
-                return self.rnd.choice(picks)
-        return self.rnd.choice(actions)
-
-    def choose_option(self, game: Any, choice: Any) -> Any:
-        return choice.options[choice.default]
-
-
-def _engine_policy(name: str) -> Callable[[int], Any]:
-    def make(seed: int) -> Any:
-        from nollab.rules.engine.policies import make_policy
-
-        return make_policy(name, seed)
-
-    return make
-
-
-#: Policy name -> factory(seed) of an object with ``choose_action(game, actions)`` and
-#: ``choose_option(game, choice)`` (the engine's policy protocol, nollab.rules.engine.policies).
-POLICIES: dict[str, Callable[[int], Any]] = {
-    "random": _engine_policy("random"),
-    "first": _engine_policy("first"),
-    "fighter": FighterPolicy,
-}
-
+#: what the buttons run to (a subset of run_until's targets)
+TARGETS = ("step", "action", "phase", "round")
 
 def scene_ids() -> list[str]:
     """Scene ids shipped in ``nollab/data/scenes`` (S1, S2, ... in number order)."""
@@ -66,8 +31,6 @@ def scene_ids() -> list[str]:
 
 
 def _default_factory(scene: str, seed: int) -> Any:
-    from nollab.rules import Game  # the engine is imported only when a game is made
-
     return Game.new(scene=scene, seed=seed)
 
 
@@ -215,21 +178,8 @@ class Driver:
         if name not in POLICIES:
             raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {name!r}")
         if name not in self._policies:
-            self._policies[name] = POLICIES[name](self.seed)
+            self._policies[name] = make_policy(name, self.seed)
         return self._policies[name]
-
-    def _decide(self, policy: str) -> bool:
-        """Let ``policy`` answer the pending choice or pick an action; False if nothing to decide."""
-        pol = self.policy(policy)
-        pending = self.state.pending
-        if pending is not None:
-            self.game.choose(pol.choose_option(self.game, pending))
-            return True
-        actions = self.legal_actions()
-        if actions:
-            self.apply(pol.choose_action(self.game, actions))
-            return True
-        return False
 
     def waiting(self) -> bool:
         """True when the game waits for a player (a pending choice or a player action)."""
@@ -239,33 +189,9 @@ class Driver:
         """Run toward ``target`` ("step", "action", "phase", "round"); returns atomic steps taken.
 
         The engine's own steps run freely; a player decision is answered by ``policy`` when
-        ``policy_plays``, otherwise the run stops there and waits for the buttons.
+        ``policy_plays``, otherwise the run stops there and waits for the buttons
+        (:func:`nollab.rules.engine.run.run_until` with ``players=policy_plays``).
         """
-        if target not in ("step", "action", "phase", "round"):
-            raise ValueError(f"target must be step, action, phase or round, not {target!r}")
-        self.policy(policy)  # validates the name
-        st0 = self.state
-        start_round, start_phase = st0.round, st0.phase
-        taken = 0
-        for _ in range(MAX_STEPS):
-            if self.over():
-                break
-            if self.waiting():
-                if not policy_plays:
-                    break
-                acted = self.state.pending is None
-                self._decide(policy)
-                taken += 1
-                if target == "action" and acted:
-                    break
-            else:
-                self.game.step()
-                taken += 1
-            st = self.state
-            if target == "step":
-                break
-            if target == "phase" and (st.phase != start_phase or st.round != start_round):
-                break
-            if target == "round" and st.round != start_round:
-                break
-        return taken
+        if target not in TARGETS:
+            raise ValueError(f"target must be {', '.join(TARGETS[:-1])} or {TARGETS[-1]}, not {target!r}")
+        return run_until(self.game, target, self.policy(policy), players=policy_plays, max_steps=MAX_STEPS)

@@ -28,6 +28,7 @@ from typing import Any, Mapping
 
 import ipywidgets as W
 
+from nollab.content_model import GHOUL_TYPES, ghoul_plural
 from nollab.prob import attack_odds, attack_spec
 from nollab.prob.targeting import DISPLAY_ORDER, zone_key
 
@@ -41,9 +42,7 @@ ATTACK_SKILLS: tuple[str, ...] = (
     "+1 to dice roll: Combat", "+1 to dice roll: Melee", "+1 to dice roll: Ranged",
     "Ambidextrous", "Barbarian", "Sniper",
 )
-GHOUL_TYPES: tuple[str, ...] = ("walker", "breaker", "fatty", "relative")  # P. 17
 REROLL_POLICIES = ("never", "always", "if-fewer-than-k", "optimal")
-PLURAL = {"walker": "Walkers", "breaker": "Breakers", "fatty": "Fatties", "relative": "Relatives"}
 INITIAL = {"walker": "W", "breaker": "B", "fatty": "F", "relative": "R"}
 CUSTOM = "custom"
 
@@ -132,7 +131,7 @@ class OddsPanel(W.VBox):
             (f"kill every {t}", f"kill:{t}") for t in GHOUL_TYPES]
         self.w_goal = W.Dropdown(options=goals, value="clear", description="Goal", style=sm,
                                  layout=W.Layout(width="230px"))
-        self.w_target = {t: W.BoundedIntText(value=0, min=0, max=30, description=PLURAL[t], style=sm,
+        self.w_target = {t: W.BoundedIntText(value=0, min=0, max=30, description=ghoul_plural(t), style=sm,
                                              layout=W.Layout(width="140px")) for t in GHOUL_TYPES}
         self.w_friends = W.BoundedIntText(value=friends, min=0, max=12, description="Friends in Zone",
                                           style=sm, layout=W.Layout(width="160px"))

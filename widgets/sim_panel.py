@@ -24,11 +24,12 @@ from html import escape
 
 import ipywidgets as W
 
+from nollab.content_model import ghoul_plural
+
 from .charts import bar_chart
 
 __all__ = ["SimProgress", "SimPanel", "summary_html"]
 
-GHOUL_LABELS = {"walker": "Walkers", "breaker": "Breakers", "fatty": "Fatties", "relative": "Relatives"}
 
 
 class SimProgress:
@@ -90,7 +91,7 @@ class SimPanel:
         self.rounds.value = bar_chart(bars, title="Rounds played (share of games)", width=420,
                                       css_class="nollab-sim-rounds")
         total = sum(s["kills_by_type"].values())
-        kbars = [(GHOUL_LABELS.get(g, g), _share(c, total)) for g, c in s["kills_by_type"].items()]
+        kbars = [(ghoul_plural(g), _share(c, total)) for g, c in s["kills_by_type"].items()]
         self.kills.value = bar_chart(kbars, title=f"Kills by type ({total} in all)", width=300,
                                      color="#a83b3b", css_class="nollab-sim-kills")
         rows = "".join(f"<tr><td>{c}</td><td>{escape(why)}</td></tr>" for why, c in s["causes"].items())

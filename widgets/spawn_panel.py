@@ -27,6 +27,7 @@ from typing import Any, Iterable, Sequence
 
 import ipywidgets as W
 
+from nollab.content_model import GHOUL_TYPES, ghoul_plural
 from nollab.prob import select_deck, spawn_step
 
 from .charts import dist_chart, error_html, frac_text, pct_text, timing_html
@@ -34,8 +35,6 @@ from .charts import dist_chart, error_html, frac_text, pct_text, timing_html
 __all__ = ["SpawnPanel", "parse_discarded"]
 
 LEVELS = ("blue", "yellow", "orange", "red")
-GHOUL_TYPES = ("walker", "breaker", "fatty", "relative")
-PLURAL = {"walker": "Walkers", "breaker": "Breakers", "fatty": "Fatties", "relative": "Relatives"}
 _CACHE_SIZE = 64
 
 
@@ -84,7 +83,7 @@ class SpawnPanel(W.VBox):
         self.w_discarded = W.Text(value=",".join(map(str, discarded)), description="Discarded",
                                   placeholder="e.g. 1,12,40", continuous_update=False, style=sm,
                                   layout=W.Layout(width="320px"))
-        self.w_on_board = {t: W.BoundedIntText(value=0, min=0, max=60, description=PLURAL[t], style=sm,
+        self.w_on_board = {t: W.BoundedIntText(value=0, min=0, max=60, description=ghoul_plural(t), style=sm,
                                                layout=W.Layout(width="140px")) for t in GHOUL_TYPES}
         self.w_source = W.HTML("")
         for name, w in [("level", self.w_level), ("zones", self.w_zones), ("deck", self.w_deck),
@@ -194,9 +193,9 @@ class SpawnPanel(W.VBox):
 
         rows = [row("P(at least one Relative)", "nollab-spawn-p-relative", r.p_relative),
                 row("P(a Door/Barricade Opening card acts)", "nollab-spawn-p-opening", r.p_opening)]
-        rows += [row(f"Expected {PLURAL.get(t, t)}", f"nollab-spawn-expected-{t}", r.expected[t], percent=False)
+        rows += [row(f"Expected {ghoul_plural(t)}", f"nollab-spawn-expected-{t}", r.expected[t], percent=False)
                  for t in r.types]
-        rows += [row(f"P(out of {PLURAL.get(t, t)} miniatures: extra Activation)", f"nollab-spawn-run-out-{t}", r.p_run_out[t])
+        rows += [row(f"P(out of {ghoul_plural(t)} miniatures: extra Activation)", f"nollab-spawn-run-out-{t}", r.p_run_out[t])
                  for t in r.types if r.p_run_out.get(t)]
         if r.reshuffle:
             rows.append("<tr><td colspan=2><i>the deck runs out: the discards are reshuffled (P. 24)</i></td></tr>")
@@ -210,6 +209,6 @@ class SpawnPanel(W.VBox):
         for t in r.types:
             marginal = r.marginal(t)
             if len(marginal) > 1:
-                charts.append(dist_chart(marginal, title=PLURAL.get(t, t), css_class=f"spawn-{t}",
+                charts.append(dist_chart(marginal, title=ghoul_plural(t), css_class=f"spawn-{t}",
                                          width=210, height=130, color=colors.get(t, "#555")))
         self.out_types.value = "<div style='display:flex;flex-wrap:wrap;gap:6px'>" + "".join(charts) + "</div>"

@@ -44,19 +44,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
+        mod = _load(name)  # a subcommand that fails to import is a bug: it must not vanish from --help
+        short = mod.HELP.replace("%", "%%")  # argparse %-formats help strings ("95% CI")
         if only is not None and name != only:
-            # still list it in --help, cheaply
-            try:
-                help_text = _load(name).HELP
-            except ImportError:
-                continue
-            sub.add_parser(name, help=help_text)
+            sub.add_parser(name, help=short)  # still listed in --help
             continue
-        try:
-            mod = _load(name)
-        except ImportError:
-            continue
-        p = sub.add_parser(name, help=mod.HELP, description=mod.HELP)
+        p = sub.add_parser(name, help=short, description=mod.HELP)
         mod.add_arguments(p)
     return parser
 

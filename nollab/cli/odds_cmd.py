@@ -24,16 +24,11 @@ import re
 
 from nollab.cli import UsageError
 from nollab.cli.parsing import frac, prob_table, to_int
+from nollab.content import ContentError, load_content
+from nollab.packs.cli import add_pack_arguments, run_pack
 
 HELP = "exact odds of one attack action (hits, kills by type, Friendly Fire, P(clear))"
 GAMES = ("notld", "dead-panic", "zombie-slayer", "zpocalypse")
-
-try:  # the other games' options live in nollab.packs.cli (owned elsewhere); optional
-    from nollab.packs.cli import add_pack_arguments, run_pack  # type: ignore
-except ImportError:  # pragma: no cover - depends on the packs being installed
-    add_pack_arguments = None
-    run_pack = None
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("NOTLD attack")
@@ -61,20 +56,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     live.add_argument("--survivor", help="with --save: the attacker's id (default: the active Survivor)")
     live.add_argument("--zone", help="with --save: the target Zone id")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
-    if add_pack_arguments is not None:
-        try:
-            add_pack_arguments(parser)
-        except argparse.ArgumentError:  # a clash must not break NOTLD odds
-            pass
+    add_pack_arguments(parser)  # the other games' options (nollab.packs.cli)
 
 
 def _load_content():
-    try:
-        from nollab.content import load_content
-    except ImportError:
-        raise UsageError("--weapon: game content is not available (nollab.content missing)") from None
-    from nollab.content import ContentError
-
     try:
         return load_content()
     except ContentError as exc:
@@ -121,10 +106,8 @@ def _skill_name(text: str) -> str:
     except ValueError:
         pass
     try:
-        from nollab.content import load_content
-
         return load_content().skill(text).name
-    except (ImportError, KeyError):
+    except KeyError:
         raise UsageError(f"--skill: unknown skill {text!r} (rulebook names, e.g. '+1 die: Ranged', 'Sniper')") from None
 
 
@@ -241,8 +224,6 @@ def run(args: argparse.Namespace) -> int:
     if game not in GAMES:
         raise UsageError(f"--game must be one of {', '.join(GAMES)}, got {args.game!r}")
     if game != "notld":
-        if run_pack is None:
-            raise UsageError(f"--game {game}: the game packs are not installed (nollab.packs.cli missing)")
         return int(run_pack(args) or 0)
     from nollab.prob.query import attack_odds
 

@@ -6,13 +6,14 @@ import json
 
 from nollab.cli import UsageError
 
-HELP = "play a Scene with a built-in policy (first|random) and print the final summary"
+HELP = "play a Scene with a policy (first, random, heuristic, fighter, idle) and print the final summary"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scene", default="S1", help="scene id (default S1)")
     parser.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
-    parser.add_argument("--policy", default="first", help="first or random (default first)")
+    parser.add_argument("--policy", default="first",
+                        help="a policy of nollab.sim.POLICIES: first, random, heuristic, fighter, idle (default first)")
     parser.add_argument("--rounds", type=int, default=50, help="stop after this many rounds (default 50)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--log", action="store_true", help="print every event before the summary")
@@ -20,10 +21,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from nollab.rules.game import Game
-    from nollab.rules.engine.policies import make_policy
+    from nollab.sim.policy import POLICIES, make_policy
 
-    if args.policy not in ("first", "random"):
-        raise UsageError(f"--policy must be first or random, got {args.policy!r}")
+    if args.policy not in POLICIES:
+        raise UsageError(f"--policy must be one of {', '.join(sorted(POLICIES))}, got {args.policy!r}")
     if args.rounds < 1:
         raise UsageError(f"--rounds must be >= 1, got {args.rounds}")
     try:

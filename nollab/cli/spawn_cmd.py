@@ -29,11 +29,12 @@ from types import SimpleNamespace
 
 from nollab.cli import UsageError
 from nollab.cli.parsing import frac, prob_table
+from nollab.content import ContentError, load_content
+from nollab.content_model import GHOUL_TYPES
 
 HELP = "exact odds of a Spawn step: Ghouls by type, Relatives, opening cards, running out"
 
 LEVELS = ("blue", "yellow", "orange", "red")
-SPAWN_ORDER = ("walker", "breaker", "fatty", "relative")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -85,12 +86,6 @@ def read_deck_file(path: str) -> list:
 
 def _content_deck():
     try:
-        from nollab.content import load_content
-    except ImportError:
-        raise UsageError("--deck-file: game content is not available; give your own deck file") from None
-    from nollab.content import ContentError
-
-    try:
         content = load_content()
     except ContentError as exc:
         raise UsageError(f"--deck: the game content does not load: {str(exc).splitlines()[0]}") from None
@@ -129,7 +124,7 @@ def query(args):
         cards, pools = read_deck_file(args.deck_file), dict(NOTLD_POOLS)
     else:
         cards, pools = _content_deck()
-    types = [t for t in SPAWN_ORDER if t in pools] + sorted({c.ghoul for c in cards} - set(SPAWN_ORDER))
+    types = [t for t in GHOUL_TYPES if t in pools] + sorted({c.ghoul for c in cards} - set(GHOUL_TYPES))
     for c in cards:
         if c.ghoul not in types:
             raise UsageError(f"--deck-file: card #{c.number} names unknown ghoul type {c.ghoul!r}")
@@ -149,7 +144,7 @@ def query(args):
 def result_json(res) -> dict:
     from nollab.prob.targeting import zone_key
 
-    key = lambda g: zone_key(dict(g), SPAWN_ORDER)  # noqa: E731
+    key = lambda g: zone_key(dict(g), GHOUL_TYPES)  # noqa: E731
     return {
         "ghouls": res.ghouls.map(key).to_json(),
         "p_relative": frac(res.p_relative),
@@ -167,7 +162,7 @@ def render_text(args, res) -> str:
     lines = [f"Spawn step: {args.zones} card(s) at {args.level} from deck {args.deck}"
              f"{' without opening cards' if args.no_opening_cards else ''}"
              f"{'; reshuffle during the step' if res.reshuffle else ''}", ""]
-    dist = res.ghouls.map(lambda g: zone_key(dict(g), SPAWN_ORDER))
+    dist = res.ghouls.map(lambda g: zone_key(dict(g), GHOUL_TYPES))
     ranked = sorted(dist.items(), key=lambda kv: -kv[1])
     lines.extend(prob_table("ghouls spawned", ((k, dist.prob(k)) for k, _w in ranked[:25]), 32, 22))
     if len(ranked) > 25:

@@ -29,6 +29,8 @@ from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any, Iterable
 
+from nollab.content_model import GHOUL_TYPES
+
 from .attack import AttackResult, AttackSpec, attack
 from .multi import p_clear_within
 from .query import attack_spec
@@ -36,10 +38,9 @@ from .spawn import NOTLD_POOLS, SpawnResult, spawn_step
 from .targeting import stats_from_content
 
 __all__ = ["LiveAttackError", "LiveAttack", "LiveAttackResult", "LiveOption", "LiveSpawn", "live_attack",
-           "attack_from_state", "attack_options", "spawn_from_state", "zone_reading", "GHOUL_ORDER"]
+           "attack_from_state", "attack_options", "spawn_from_state", "zone_reading"]
 
 #: order of the engine's per-Zone count tuples (P. 17)
-GHOUL_ORDER: tuple[str, ...] = ("walker", "breaker", "fatty", "relative")
 
 
 class LiveAttackError(ValueError):
@@ -109,7 +110,7 @@ def zone_reading(state: Any, zone: str, shooter: str | None = None) -> tuple[dic
     """Ghouls in ``zone`` by type (non-zero only) and the living Survivors there other than ``shooter``
     ("A Survivor can't hit themselves with their own attacks", P. 28). Works on a bare ``GameState``."""
     st = _state(state)
-    counts = {t: c for t, c in zip(GHOUL_ORDER, st.ghouls_in(zone)) if c}
+    counts = {t: c for t, c in zip(GHOUL_TYPES, st.ghouls_in(zone)) if c}
     friends = [x for x in st.survivors_in(zone) if x != shooter]
     return counts, friends
 
@@ -343,7 +344,7 @@ def spawn_from_state(game: Any, *, zones: Iterable[str] | None = None, content: 
         if card is None:
             raise ValueError(f"game: Ghoul card number {n} is not in the content's deck")
         cards.append(card)
-    on_board = {t: st.on_board(t) for t in GHOUL_ORDER}
+    on_board = {t: st.on_board(t) for t in GHOUL_TYPES}
     pools = {t: g.pool for t, g in content.ghoul_types.items()} or dict(NOTLD_POOLS)
     level = highest_level(content, st)
     if not cards:

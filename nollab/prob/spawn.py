@@ -30,6 +30,8 @@ from functools import cached_property
 from math import comb
 from typing import Iterable, Mapping, Sequence
 
+from nollab.content_model import GHOUL_TYPES
+
 from .dist import Dist
 
 __all__ = ["PRESETS", "NOTLD_POOLS", "SpawnResult", "select_deck", "live_deck", "spawn_step", "card_effect"]
@@ -44,7 +46,6 @@ PRESETS: dict[str, range | tuple] = {
 OPENING_NUMBERS = tuple(range(43, 47))
 #: miniatures in the box (P. 3): 28 Walkers, 12 Breakers, 12 Fatties, 2 Relatives
 NOTLD_POOLS = {"walker": 28, "breaker": 12, "fatty": 12, "relative": 2}
-NOTLD_TYPES = ("walker", "breaker", "fatty", "relative")
 
 
 def _level_index(level) -> int:
@@ -269,7 +270,7 @@ def spawn_step(
     if not deck:
         raise ValueError("the Ghoul deck is empty")
     types = tuple(types) if types is not None else tuple(
-        list(NOTLD_TYPES) + sorted({c.ghoul for c in deck} - set(NOTLD_TYPES)))
+        list(GHOUL_TYPES) + sorted({c.ghoul for c in deck} - set(GHOUL_TYPES)))
     for c in deck:
         if c.ghoul not in types:
             raise ValueError(f"card #{c.number} names unknown ghoul type {c.ghoul!r}")

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from nollab.content_model import GHOUL_TYPES
+
 from .model import (
     BoardGeometry,
     BoardSnapshot,
@@ -166,7 +168,7 @@ def snapshot_from_state(board: Any, state: Any, tokens: Any = None,
             wounds=s.wounds,
             in_car=getattr(s, "in_car", False), barricades=getattr(s, "barricades", 0)))
     ghouls = []
-    types = ("walker", "breaker", "fatty", "relative")
+    types = GHOUL_TYPES
     for zone, counts in sorted(state.ghouls.items()):
         for kind, n in zip(types, counts):
             if n:

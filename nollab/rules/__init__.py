@@ -20,9 +20,9 @@ On top: :mod:`.game` (the facade), :mod:`.sandbox` (hand-made positions), :mod:`
 """
 from nollab.rules.engine.actions import Action
 from nollab.rules.engine.events import Event, IllegalAction
-from nollab.rules.engine.policies import FirstPolicy, RandomPolicy, make_policy
+from nollab.rules.engine.policies import FirstPolicy, Policy, RandomPolicy
 from nollab.rules.engine.state import Choice, GameState, SurvivorState
 from nollab.rules.game import Game
 
 __all__ = ["Action", "Choice", "Event", "Game", "GameState", "IllegalAction", "SurvivorState",
-           "FirstPolicy", "RandomPolicy", "make_policy"]
+           "FirstPolicy", "Policy", "RandomPolicy"]

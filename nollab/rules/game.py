@@ -277,11 +277,12 @@ class Game:
         self.apply(policy.choose_action(self, acts))
         return "action"
 
-    def run_until(self, what: str = "end", policy=None, max_steps: int = 1_000_000, max_rounds: int | None = None) -> int:
-        """Step until ``what``: "action" (a player decision is needed), "choice", "phase",
-        "round", or "end" (game over). Returns the number of steps taken
-        (:func:`nollab.rules.engine.run.run_until`)."""
-        return run_until(self, what, policy, max_steps, max_rounds)
+    def run_until(self, what: str = "end", policy=None, max_steps: int = 1_000_000, max_rounds: int | None = None,
+                  *, players: bool = True) -> int:
+        """Step until ``what``: "step", "action" (a player action is needed), "choice", "phase",
+        "round" or "end" (game over); ``players=False`` also stops before any player decision.
+        Returns the number of steps taken (:func:`nollab.rules.engine.run.run_until`)."""
+        return run_until(self, what, policy, max_steps, max_rounds, players=players)
 
     def copy(self, history: bool = False) -> "Game":
         """An independent game with a cloned state (the log and events are copied too)."""

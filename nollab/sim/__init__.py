@@ -8,7 +8,8 @@
     r.rows[0]                                                 # one dict per game
     r.to_pandas()                                             # only if pandas is installed
 
-Modules: :mod:`.policy` (the ``Policy`` protocol, ``first``/``random``/``idle``, ``make_policy``),
+Modules: :mod:`.policy` (the one registry of policies by name, ``POLICIES``: ``first``, ``random``,
+``heuristic``, ``fighter``, ``idle``; ``make_policy``, ``register_policy``),
 :mod:`.heuristic` (the heuristic bot, odds from :mod:`nollab.prob`), :mod:`.runner` (``run``,
 seeding, backends, progress), :mod:`.results` (``SimResults``, Wilson interval),
 :mod:`.crosscheck` (engine samples of one attack / one spawn step, to compare with exact odds).
@@ -23,7 +24,7 @@ _EXPORTS = {
     "default_team": "runner", "DEFAULT_MAX_ROUNDS": "runner",
     "SimResults": "results", "wilson_interval": "results", "ROW_FIELDS": "results",
     "Policy": "policy", "POLICIES": "policy", "make_policy": "policy", "FirstPolicy": "policy",
-    "RandomPolicy": "policy", "IdlePolicy": "policy",
+    "RandomPolicy": "policy", "IdlePolicy": "policy", "FighterPolicy": "policy", "register_policy": "policy",
     "HeuristicPolicy": "heuristic",
     "first": "policy", "random": "policy",
 }

@@ -47,6 +47,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
+from nollab.content_model import GHOUL_TYPES
 from nollab.prob.attack import AttackSpec, attack
 from nollab.rules.engine import rng
 from nollab.sim.plans import MOLOTOV_PARTS, plans_for
@@ -74,7 +75,7 @@ def attack_value(action: str, dice: int, accuracy: int, damage: int, weapons: in
     """(expected kills, expected Friendly Fire Wounds, P(clear)) of one attack, exactly
     (:func:`nollab.prob.attack`, P. 26-28), as floats for scoring. ``counts`` are
     ``(walker, breaker, fatty, relative)``."""
-    target = {t: c for t, c in zip(("walker", "breaker", "fatty", "relative"), counts) if c}
+    target = {t: c for t, c in zip(GHOUL_TYPES, counts) if c}
     spec = AttackSpec(action=action, dice=dice, accuracy=accuracy, damage=damage, dual=weapons == 2,
                       sniper=sniper, target=target, friends=friends)
     r = attack(spec)

@@ -3,6 +3,8 @@ goals (the Scene's plans, :mod:`nollab.sim.plans`, most urgent first), the besie
 still to Search -- cached for the decision only, shared by the bot and its plans."""
 from __future__ import annotations
 
+from nollab.content_model import GHOUL_TYPES
+
 __all__ = ["View", "GOAL_MARKERS", "is_weapon", "weapon_value"]
 
 #: map markers worth walking to when no plan has a goal
@@ -78,7 +80,7 @@ class View:
     def strike(self, zone: str) -> int:
         """Wounds the Ghouls now in ``zone`` deal at the next Ghouls' Phase (a Fatty deals 2, P. 17, 22)."""
         gt = self.game.content.ghoul_types
-        return sum(n * gt[g].wounds for g, n in zip(("walker", "breaker", "fatty", "relative"), self.st.ghouls_in(zone)))
+        return sum(n * gt[g].wounds for g, n in zip(GHOUL_TYPES, self.st.ghouls_in(zone)))
 
     def _weighted(self, zone: str) -> float:
         w, br, f, r = self.st.ghouls_in(zone)

@@ -1,7 +1,8 @@
-"""Bots for Monte Carlo runs: the :class:`Policy` protocol, the built-in policies, and how a run
-turns a "policy spec" into one fresh policy per game.
+"""The one registry of policies (bots) by name, and how a run turns a "policy spec" into one fresh
+policy per game.
 
-A policy answers the two kinds of decision the engine asks for (see ``nollab.rules.game``):
+A policy answers the two kinds of decision the engine asks for (the protocol is
+:class:`nollab.rules.engine.policies.Policy`):
 
 * ``choose_action(game, actions) -> Action``: one of the legal Survivor actions (P. 18-21);
 * ``choose_option(game, choice) -> option``: one of ``choice.options`` for a pending decision
@@ -17,12 +18,14 @@ Anything with these two methods is a policy -- write one in a notebook cell::
             return choice.options[choice.default]
 
     nollab.sim.run("S1", Cautious, games=100)         # a class or factory: called with seed=...
+    register_policy("cautious", Cautious)             # now a name everywhere: runs, CLI, GamePlayer
 
 A string ``"package.module:Name"`` imports a policy (``nollab simulate --policy mybots:Cautious``).
 
-Built-ins (``POLICIES``): ``first`` and ``random`` are the engine's own (re-exported),
-``heuristic`` is :class:`nollab.sim.heuristic.HeuristicPolicy`, ``idle`` does nothing (a baseline
-and the driver of the spawn cross-check).
+Built-ins (:data:`POLICIES`): ``first`` and ``random`` are the engine's own, ``heuristic`` is
+:class:`nollab.sim.heuristic.HeuristicPolicy`, ``fighter`` a simple attack-first bot, ``idle``
+does nothing (a baseline and the driver of the spawn cross-check). ``nollab play``, ``nollab
+simulate``, :func:`nollab.sim.run` and the GamePlayer all read this one registry.
 
 Why a spec rather than an instance: a run plays each game with its *own* policy object built
 from the game's seed, so a stateful policy (``random`` keeps a stream) gives the same table
@@ -31,23 +34,15 @@ whatever the number of workers or the order in which games run.
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable, Protocol, runtime_checkable
+import importlib
+import random
+from typing import Any, Callable
 
-from nollab.rules.engine.policies import FirstPolicy, RandomPolicy
+from nollab.rules.engine.policies import FirstPolicy, Policy, RandomPolicy
+from nollab.sim.heuristic import HeuristicPolicy
 
-__all__ = ["Policy", "PolicySpec", "FirstPolicy", "RandomPolicy", "IdlePolicy", "POLICIES",
-           "make_policy", "policy_name"]
-
-
-@runtime_checkable
-class Policy(Protocol):
-    """The two questions the engine asks a player. ``name`` is optional (used in reports)."""
-
-    def choose_action(self, game: Any, actions: list) -> Any:
-        """Return one element of ``actions`` (the legal actions, never empty)."""
-
-    def choose_option(self, game: Any, choice: Any) -> Any:
-        """Return one element of ``choice.options``."""
+__all__ = ["Policy", "PolicySpec", "FirstPolicy", "RandomPolicy", "IdlePolicy", "FighterPolicy", "POLICIES",
+           "make_policy", "policy_name", "register_policy"]
 
 
 #: a registered name, a Policy instance (deep-copied per game), or a factory ``f(seed=int)``
@@ -76,18 +71,53 @@ class IdlePolicy:
         return choice.options[choice.default]
 
 
-def _heuristic(seed: int = 0):
-    from nollab.sim.heuristic import HeuristicPolicy
-    return HeuristicPolicy(seed=seed)
+class FighterPolicy:
+    """A simple bot: attack when it can, else barricade / scene actions / reload, else search,
+    else move; choices take the engine's default. Ties are broken by a generator seeded with the
+    game seed, so an auto-played game replays."""
+
+    name = "fighter"
+    ORDER = (("melee", "ranged", "molotov"), ("scene", "barricade", "reload"), ("search",),
+             ("activate",), ("move",))
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rnd = random.Random(seed)
+
+    def choose_action(self, game: Any, actions: list) -> Any:
+        for kinds in self.ORDER:
+            picks = [a for a in actions if a.kind in kinds]
+            if picks:
+                return self.rnd.choice(picks)
+        return self.rnd.choice(actions)
+
+    def choose_option(self, game: Any, choice: Any) -> Any:
+        return choice.options[choice.default]
 
 
 #: registered policy names -> factory(seed)
 POLICIES: dict[str, Callable[[int], Policy]] = {
     "first": lambda seed=0: FirstPolicy(),
     "random": lambda seed=0: RandomPolicy(seed),
-    "heuristic": _heuristic,
+    "heuristic": lambda seed=0: HeuristicPolicy(seed=seed),
+    "fighter": lambda seed=0: FighterPolicy(seed),
     "idle": lambda seed=0: IdlePolicy(seed),
 }
+
+
+def register_policy(name: str, factory: Callable[..., Policy]) -> None:
+    """Add a policy under ``name`` (a class or a factory called as ``factory(seed=...)``), so
+    runs, ``nollab simulate``/``play`` in the same process and the GamePlayer offer it. Replacing
+    a built-in is refused; registering the same name again replaces a user's own policy."""
+    if not isinstance(name, str) or not name.isidentifier():
+        raise ValueError(f"register_policy: name must be a word like 'cautious', got {name!r}")
+    if name in _BUILTIN:
+        raise ValueError(f"register_policy: {name!r} is a built-in policy ({', '.join(sorted(_BUILTIN))})")
+    if not callable(factory):
+        raise ValueError(f"register_policy: {factory!r} is not a class or factory")
+    POLICIES[name] = factory
+
+
+_BUILTIN = frozenset(POLICIES)
 
 
 def make_policy(spec: PolicySpec, seed: int = 0) -> Policy:
@@ -104,7 +134,7 @@ def make_policy(spec: PolicySpec, seed: int = 0) -> Policy:
         if factory is None:
             raise ValueError(f"policy: unknown policy {spec!r} (known: {', '.join(sorted(POLICIES))}, "
                              "or module:Name)")
-        return factory(seed)
+        return factory(seed) if spec in _BUILTIN else make_policy(factory, seed)
     if isinstance(spec, type) or not isinstance(spec, Policy):
         if not callable(spec):
             raise ValueError(f"policy: {spec!r} is neither a policy name, a policy (choose_action and "
@@ -121,7 +151,6 @@ def make_policy(spec: PolicySpec, seed: int = 0) -> Policy:
 
 def _import(path: str):
     """``"package.module:Name"`` -> the object (a policy class, factory or instance)."""
-    import importlib
     mod, _, name = path.partition(":")
     try:
         return getattr(importlib.import_module(mod), name)

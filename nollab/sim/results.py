@@ -24,7 +24,8 @@ import math
 from collections import Counter
 from typing import Any, Iterable, Iterator
 
-GHOUL_TYPES = ("walker", "breaker", "fatty", "relative")
+from nollab.content_model import GHOUL_TYPES
+
 ROW_FIELDS = ("index", "seed", "policy_seed", "result", "rounds", *(f"kills_{g}" for g in GHOUL_TYPES), "kills", "xp",
               "deaths", "cause", "steps", "state_hash")
 

@@ -5,9 +5,10 @@ choosing between equal priorities; a hit no Ghoul can take is lost. A kill gives
 """
 from __future__ import annotations
 
+from nollab.content_model import ghoul_label
 from nollab.rules.combat.friendly_fire import friendly_fire
 from nollab.rules.engine.choices import resolver
-from nollab.rules.engine.context import Ctx, gname
+from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.state import GHOUL_TYPES, Choice
 from nollab.rules.engine.tasks import task
 from nollab.rules.survivors.experience import gain_xp
@@ -79,4 +80,4 @@ def kill(ctx: Ctx, spec: dict, gtype: str) -> None:
     ctx.st.kills[gtype] = ctx.st.kills.get(gtype, 0) + 1
     ctx.emit("kill", "P. 26", f"{ctx.sname(spec['by'])} eliminates a {ctx.content.ghoul_types[gtype].name} "
              f"in {ctx.zname(spec['zone'])}", survivor=spec["by"], ghoul=gtype, zone=spec["zone"])
-    gain_xp(ctx, spec["by"], ctx.content.ghoul_types[gtype].xp, f"{gname(gtype)} eliminated", "P. 17")
+    gain_xp(ctx, spec["by"], ctx.content.ghoul_types[gtype].xp, f"{ghoul_label(gtype)} eliminated", "P. 17")

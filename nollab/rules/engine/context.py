@@ -12,15 +12,6 @@ from nollab.rules.engine.events import Event
 from nollab.rules.engine.state import Choice, GameState, SurvivorState
 
 
-GHOUL_NAMES = {"walker": ("Walker", "Walkers"), "breaker": ("Breaker", "Breakers"),
-               "fatty": ("Fatty", "Fatties"), "relative": ("Relative", "Relatives")}
-
-
-def gname(gtype: str, n: int = 1) -> str:
-    one, many = GHOUL_NAMES.get(gtype, (gtype.title(), gtype.title() + "s"))
-    return f"{n} {one if n == 1 else many}"
-
-
 class Ctx:
     """Mutable view used while resolving one action, choice or task."""
 

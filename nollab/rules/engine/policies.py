@@ -1,8 +1,11 @@
-"""Policies answer decisions: ``choose_action(game, actions)`` and ``choose_option(game, choice)``.
+"""The player protocol: a policy answers ``choose_action(game, actions)`` and
+``choose_option(game, choice)``; the engine's two built-in policies.
 
 ``first`` always takes the first legal action / the first option (every Choice lists its named
-default first, so ``choice.options[choice.default]`` is ``choice.options[0]``); ``random`` picks uniformly with its own seeded splitmix64 stream (never the global
-``random``). A heuristic bot only needs these two methods.
+default first, so ``choice.options[choice.default]`` is ``choice.options[0]``; ``Game.step`` uses
+it when no policy is given); ``random`` picks uniformly with its own seeded splitmix64 stream
+(never the global ``random``). Every policy by name (these two, the bots of :mod:`nollab.sim`, a
+user's) is in the one registry, :data:`nollab.sim.policy.POLICIES` (``make_policy``).
 """
 from __future__ import annotations
 
@@ -13,11 +16,14 @@ from nollab.rules.engine import rng
 
 @runtime_checkable
 class Policy(Protocol):
-    """What ``Game.step`` / ``Game.run_until`` need from a bot or a person."""
+    """What ``Game.step`` / ``Game.run_until`` need from a bot or a person. ``name`` is optional
+    (used in reports)."""
 
-    def choose_action(self, game, actions: list) -> Any: ...
+    def choose_action(self, game: Any, actions: list) -> Any:
+        """Return one element of ``actions`` (the legal actions, never empty)."""
 
-    def choose_option(self, game, choice) -> Any: ...
+    def choose_option(self, game: Any, choice: Any) -> Any:
+        """Return one element of ``choice.options``."""
 
 
 class FirstPolicy:
@@ -47,11 +53,3 @@ class RandomPolicy:
 
     def choose_option(self, game, choice):
         return self._pick(choice.options)
-
-
-def make_policy(name: str, seed: int = 0):
-    if name == "first":
-        return FirstPolicy()
-    if name == "random":
-        return RandomPolicy(seed)
-    raise ValueError(f"unknown policy {name!r} (first, random)")

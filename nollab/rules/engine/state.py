@@ -16,17 +16,11 @@ import json
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from nollab.content_model import GHOUL_TYPES
 
-#: Ghoul types in the order used by the per-zone count tuples (P. 17).
-GHOUL_TYPES: tuple[str, ...] = ("walker", "breaker", "fatty", "relative")
-
-
+#: index of each Ghoul type in the per-Zone count tuples (:data:`nollab.content_model.GHOUL_TYPES`, P. 17)
 GI = {g: i for i, g in enumerate(GHOUL_TYPES)}
-
-
 NO_GHOULS = (0, 0, 0, 0)
-
-
 _new = object.__new__
 
 

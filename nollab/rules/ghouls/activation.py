@@ -8,7 +8,8 @@ during it (S9 "Spawning in houses", P. 42) wait for the next one.
 """
 from __future__ import annotations
 
-from nollab.rules.engine.context import Ctx, gname
+from nollab.content_model import ghoul_plural
+from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.state import GHOUL_TYPES, GI
 from nollab.rules.engine.tasks import task
 
@@ -65,5 +66,5 @@ def task_activation(ctx: Ctx, types, taunt) -> None:
             tasks.append(["ghoul_attack", tz, types, taunt])
     tasks.append(["breakers", types, taunt, present])
     if types is not None:
-        ctx.emit("activation", "P. 25", f"Extra Activation of every {gname(types[0], 2).split(' ', 1)[1]}")
+        ctx.emit("activation", "P. 25", f"Extra Activation of every {ghoul_plural(types[0])}")
     ctx.push(*tasks)

@@ -5,8 +5,9 @@ default keeps everyone alive longest, :mod:`.wound_split`). A Taunt aims them at
 """
 from __future__ import annotations
 
+from nollab.content_model import ghoul_label
 from nollab.rules.engine.choices import resolver
-from nollab.rules.engine.context import Ctx, gname
+from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.state import GHOUL_TYPES, GI, Choice
 from nollab.rules.engine.tasks import task
 from nollab.rules.ghouls.activation import acting_counts
@@ -29,7 +30,7 @@ def task_ghoul_attack(ctx: Ctx, zone: str, types, taunt) -> None:
         return
     wounds = {g: ctx.content.ghoul_types[g].wounds for g in GHOUL_TYPES}
     attacks = [GhoulAttack(g, n, wounds[g]) for g, n in counts.items()]
-    desc = ", ".join(gname(g, n) for g, n in counts.items())
+    desc = ", ".join(ghoul_label(g, n) for g, n in counts.items())
     verb = "attacks" if sum(counts.values()) == 1 else "attack"
     ctx.emit("ghoul_attack", "P. 22", f"{desc} {verb} in {ctx.zname(zone)} (always hit)", zone=zone, counts=counts)
     if len(victims) == 1:

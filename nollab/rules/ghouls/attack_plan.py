@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
+from nollab.content_model import ghoul_type_key
 from nollab.rules.ghouls.geometry import Zone, zone_key
 
 
@@ -22,23 +23,6 @@ DEFAULT_WOUNDS: Mapping[str, int] = MappingProxyType({"walker": 1, "breaker": 1,
 ELIMINATION_WOUNDS = 3
 
 
-_TYPE_ORDER = {"walker": 0, "breaker": 1, "fatty": 2, "relative": 3}
-
-
-_NAMES = {"walker": ("Walker", "Walkers"), "breaker": ("Breaker", "Breakers"),
-          "fatty": ("Fatty", "Fatties"), "relative": ("Relative", "Relatives")}
-
-
-def type_key(ghoul_type: str) -> tuple[int, str]:
-    """Sort key for Ghoul types: Walker, Breaker, Fatty, Relative, then any other by name."""
-    return (_TYPE_ORDER.get(ghoul_type, 9), ghoul_type)
-
-
-def ghoul_label(ghoul_type: str, count: int) -> str:
-    """'1 Walker', '2 Fatties' - rulebook names with English plurals."""
-    one, many = _NAMES.get(ghoul_type, (ghoul_type.replace("_", " ").title(),
-                                        ghoul_type.replace("_", " ").title() + "s"))
-    return f"{count} {one if count == 1 else many}"
 
 
 def _n(survivors: Any) -> int:
@@ -123,7 +107,7 @@ def ghoul_attacks(ghouls_by_zone: Mapping[Zone, Mapping[str, int]],
     idle: list[tuple[Zone, tuple[tuple[str, int], ...]]] = []
     for zone in sorted(ghouls_by_zone, key=zone_key):
         counts = tuple(sorted(((t, c) for t, c in ghouls_by_zone[zone].items() if c > 0),
-                              key=lambda tc: type_key(tc[0])))
+                              key=lambda tc: ghoul_type_key(tc[0])))
         if not counts:
             continue
         for t, c in counts:

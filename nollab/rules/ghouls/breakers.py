@@ -6,10 +6,11 @@ function (for plans and odds).
 """
 from __future__ import annotations
 
+from nollab.content_model import ghoul_label
 from typing import Any, Iterable, Mapping
 
 from nollab.rules.engine.board_state import closed_set
-from nollab.rules.engine.context import Ctx, gname
+from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.state import GI
 from nollab.rules.engine.tasks import task
 from nollab.rules.ghouls.activation import capped, wanted
@@ -50,7 +51,7 @@ def task_breakers(ctx: Ctx, types, taunt, present=None) -> None:
             st.set_open(o, True)
         for zone, n, ops in found:
             breaking.append(zone)
-            ctx.emit("break", "P. 22", f"{gname('breaker', n)} in {ctx.zname(zone)} break open "
+            ctx.emit("break", "P. 22", f"{ghoul_label('breaker', n)} in {ctx.zname(zone)} break open "
                      f"{', '.join(ops)}", zone=zone, openings=ops)
     ctx.push(["ghoul_moves", types, breaking, taunt, present])
 

@@ -4,9 +4,10 @@ Ghoul's route are player decisions (``ghoul_split``); every move is logged with 
 """
 from __future__ import annotations
 
+from nollab.content_model import ghoul_label
 from nollab.rules.engine.board_state import closed_set
 from nollab.rules.engine.choices import resolver
-from nollab.rules.engine.context import Ctx, gname
+from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.state import GI, Choice
 from nollab.rules.engine.tasks import task
 from nollab.rules.ghouls.activation import acting_counts, capped
@@ -57,7 +58,7 @@ def task_ghoul_move_zone(ctx: Ctx, zone: str, counts: dict, taunt, answers: dict
             labels = [" + ".join(ctx.zname(z) if z != zone else f"stay ({ctx.zname(z)})" for z in opt)
                       for opt in d.options]
             what = (f"the lone {ctx.content.ghoul_types[d.ghoul_type].name}" if counts.get(d.ghoul_type) == 1
-                    else f"the {gname(d.ghoul_type, d.count)} left over by an uneven split")
+                    else f"the {ghoul_label(d.ghoul_type, d.count)} left over by an uneven split")
             ctx.ask(Choice("ghoul_split", None, f"{ctx.zname(zone)}: where do {what} go?", "P. 23",
                            options=[list(o) for o in d.options], labels=labels, default_name="first-routes",
                            data={"zone": zone, "counts": counts, "taunt": taunt, "answers": answers,

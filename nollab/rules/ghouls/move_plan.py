@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Mapping, Sequence
 
-from nollab.rules.ghouls.attack_plan import Taunt, _n, _plural, ghoul_label, type_key
+from nollab.content_model import ghoul_label, ghoul_type_key
+from nollab.rules.ghouls.attack_plan import Taunt, _n, _plural
 from nollab.rules.ghouls.geometry import Geometry, GeometryCache, Zone, geometry_cache, zone_key
 
 
@@ -180,7 +181,7 @@ def plan_moves(board: Geometry | GeometryCache, closed: frozenset,
     stays: list[Stay] = []
     decisions: list[SplitDecision] = []
     for zone in sorted(movers, key=zone_key):
-        group = sorted(((t, c) for t, c in movers[zone].items() if c), key=lambda tc: type_key(tc[0]))
+        group = sorted(((t, c) for t, c in movers[zone].items() if c), key=lambda tc: ghoul_type_key(tc[0]))
         for t, c in group:
             if c < 0:
                 raise ValueError(f"movers[{zone!r}][{t!r}]: negative count {c}")
@@ -274,4 +275,4 @@ def resolve_moves(plan: MovePlan, answers: Mapping | Sequence | None = None) -> 
             raise ValueError(f"answers[{d.key!r}]: option index {choice} outside 0..{len(d.options) - 1}")
         for m in d.option_moves[choice]:
             _add(moves, None, m)
-    return sorted(moves.values(), key=lambda m: (zone_key(m.from_zone), zone_key(m.to_zone), type_key(m.ghoul_type)))
+    return sorted(moves.values(), key=lambda m: (zone_key(m.from_zone), zone_key(m.to_zone), ghoul_type_key(m.ghoul_type)))

@@ -13,7 +13,8 @@ from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from nollab.rules.ghouls.attack_plan import ELIMINATION_WOUNDS, GhoulAttack, ZoneAttack, type_key
+from nollab.content_model import ghoul_type_key
+from nollab.rules.ghouls.attack_plan import ELIMINATION_WOUNDS, GhoulAttack, ZoneAttack
 
 
 @dataclass(frozen=True)
@@ -89,10 +90,10 @@ def _allocations_stepwise(attacks: tuple, survivors: tuple, start: tuple,
     """Pure-Python form of :func:`_allocations_vectorised`, faster for small Zones (no numpy
     overhead): same steps, same first-found representatives, same order."""
     k = len(survivors)
-    types = sorted({a.ghoul_type for a in attacks}, key=type_key)
+    types = sorted({a.ghoul_type for a in attacks}, key=ghoul_type_key)
     tix = {t: j for j, t in enumerate(types)}
     groups: dict[int, list[int]] = {}  # wound value -> type index of each single Attack
-    for a in sorted(attacks, key=lambda a: type_key(a.ghoul_type)):
+    for a in sorted(attacks, key=lambda a: ghoul_type_key(a.ghoul_type)):
         groups.setdefault(a.wounds, []).extend([tix[a.ghoul_type]] * a.count)
     zero = (0,) * len(types)
     # state: capped Wound Bars -> (wounds dealt per survivor, Attacks per survivor per type)
@@ -153,10 +154,10 @@ def _allocations_vectorised(attacks: tuple, survivors: tuple, start: tuple,
     if base ** k >= 2 ** 62:
         raise ValueError(f"survivors_in_zone: {k} Survivors with elimination {elimination} is too large to enumerate")
     pw = np.array([base ** (k - 1 - i) for i in range(k)], dtype=np.int64)
-    types = sorted({a.ghoul_type for a in attacks}, key=type_key)
+    types = sorted({a.ghoul_type for a in attacks}, key=ghoul_type_key)
     tix = {t: j for j, t in enumerate(types)}
     groups: dict[int, list[int]] = {}  # wound value -> type index of each single Attack
-    for a in sorted(attacks, key=lambda a: type_key(a.ghoul_type)):
+    for a in sorted(attacks, key=lambda a: ghoul_type_key(a.ghoul_type)):
         groups.setdefault(a.wounds, []).extend([tix[a.ghoul_type]] * a.count)
     states = np.array([sum(b * int(p) for b, p in zip(start, pw))], dtype=np.int64)
     layers = []  # per Attack dealt: (states before, sorted states after, first flat index of each, wounds, type)

@@ -4,6 +4,7 @@ Zone away, free) and Taunt (a Zone's Ghouls get an extra Activation aimed at the
 """
 from __future__ import annotations
 
+from nollab.content_model import GHOUL_TYPES
 from nollab.rules.engine.context import Ctx
 from nollab.rules.players import action_budget
 from nollab.rules.players.move import enter_zone, move_extra
@@ -35,7 +36,7 @@ def do_shove(ctx: Ctx, s, zone: str) -> None:
     """Shove (P. 46): all Ghouls of the Survivor's Zone are pushed to a Zone at Range 1 (not a Move)."""
     s.used.append("shove")
     counts = ctx.st.ghouls_in(s.zone)
-    for i, g in enumerate(("walker", "breaker", "fatty", "relative")):
+    for i, g in enumerate(GHOUL_TYPES):
         if counts[i]:
             ctx.remove_ghouls(s.zone, g, counts[i])
             ctx.place_ghouls(zone, g, counts[i])

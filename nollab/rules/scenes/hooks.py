@@ -27,6 +27,11 @@ does nothing). Hook points::
                                                    ("house", "pump", "white", "tile", "windows",
                                                    "unsearched", "spawns"); read-only
 
+The hooks a scene file may name are those registered: the shipped ones (importing
+:mod:`nollab.rules.scenes` registers them) and a user's, from the modules the scene file lists in
+``[scene] hook_modules = ["my_hooks.py", "mybox.hooks"]`` (a ``.py`` file relative to the scene
+file, or a module name) or registered with :func:`register_hooks`.
+
 A rule that needs its own queued step registers it with ``@task("name")``
 (:mod:`nollab.rules.engine.tasks`) and queues it with
 ``ctx.push(["name", *json_args])``; player decisions use ``ctx.ask(Choice("scene:<kind>", ...))``
@@ -34,20 +39,71 @@ answered by the hook's ``resolve_choice``.
 """
 from __future__ import annotations
 
+import hashlib
+import importlib
+import importlib.util
+import os
+import sys
+from pathlib import Path
+from types import ModuleType
+
 
 #: hook name -> hook class
 HOOKS: dict[str, type] = {}
 
 
 def scene_hook(name: str):
-    """Register a special-rule hook class under ``name`` (used by scene files)."""
+    """Register a special-rule hook class under ``name`` (used by scene files). Another class under
+    a name already taken is an error; the same class defined again (its module re-run, a notebook
+    cell run twice) replaces its older self."""
     def deco(cls):
-        if name in HOOKS and HOOKS[name] is not cls:
-            raise ValueError(f"scene hook {name!r} registered twice")
+        old = HOOKS.get(name)
+        if old is not None and old is not cls and (old.__module__, old.__qualname__) != (cls.__module__, cls.__qualname__):
+            raise ValueError(f"scene hook {name!r} registered twice ({old.__module__}.{old.__qualname__} and "
+                             f"{cls.__module__}.{cls.__qualname__})")
         cls.hook_name = name
         HOOKS[name] = cls
         return cls
     return deco
+
+
+#: user hook files already imported: resolved path -> (modification time, module)
+_FILES: dict[str, tuple[int, ModuleType]] = {}
+
+
+def register_hooks(module: str | os.PathLike, base: str | os.PathLike | None = None) -> ModuleType:
+    """Import a module of Scene hooks so its ``@scene_hook`` classes (and ``@task`` steps) are
+    registered, and return it: a ``.py`` file (relative to ``base``, e.g. the scene file's folder)
+    or a module name (``"mybox.hooks"``). A file is imported again only when it changed.
+    ValueError names the module when it cannot be found or fails to import."""
+    text = os.fspath(module)
+    if text.endswith(".py"):
+        path = Path(text)
+        if not path.is_absolute() and base is not None:
+            path = Path(base) / path
+        path = path.resolve()
+        if not path.is_file():
+            raise ValueError(f"no hook file {path}")
+        stamp = path.stat().st_mtime_ns
+        got = _FILES.get(str(path))
+        if got is not None and got[0] == stamp:
+            return got[1]
+        name = "nollab_user_hooks_" + "".join(c if c.isalnum() else "_" for c in path.stem) + "_" + \
+            hashlib.sha1(str(path).encode()).hexdigest()[:8]
+        spec = importlib.util.spec_from_file_location(name, path)
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[name] = mod  # so its classes pickle and re-imports find it
+        try:
+            spec.loader.exec_module(mod)
+        except Exception as exc:
+            sys.modules.pop(name, None)
+            raise ValueError(f"hook file {path}: {type(exc).__name__}: {exc}") from exc
+        _FILES[str(path)] = (stamp, mod)
+        return mod
+    try:
+        return importlib.import_module(text)
+    except ImportError as exc:
+        raise ValueError(f"hook module {text!r} cannot be imported ({exc})") from exc
 
 
 class Hook:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from nollab.board import load_map
-from nollab.rules.scenes.hooks import HOOKS, Hook
+from nollab.rules.scenes.hooks import HOOKS, Hook, register_hooks
 
 
 SCENES_DIR = Path(__file__).resolve().parents[2] / "data" / "scenes"
@@ -39,12 +39,28 @@ class Scene:
         self.data = data
         self.file = file  # the scene file's path (relative [scene.rules] paths resolve from its folder)
         self.title = data.get("title", scene_id)
+        self.hook_modules = self._load_hook_modules(data.get("hook_modules", []))
         unknown = [h for h in data.get("hooks", []) if h not in HOOKS]
         if unknown:
             raise ValueError(f"{file or scene_id}: [scene] hooks: unknown hook(s) {unknown} (known: {sorted(HOOKS)})")
         self.hooks = [HOOKS[h](self) for h in data.get("hooks", [])]
         self.clockwise = list(clockwise or [])
         self._cards = None
+
+    def _load_hook_modules(self, entries) -> list:
+        """Import the user's hook modules named by ``[scene] hook_modules`` (files relative to the
+        scene file, or module names), so the hooks they register can be named in ``hooks``."""
+        where = f"{self.file or self.id}: [scene] hook_modules"
+        if not isinstance(entries, list) or not all(isinstance(e, str) and e.strip() for e in entries):
+            raise ValueError(f"{where}: a list of .py files or module names, got {entries!r}")
+        base = Path(self.file).parent if self.file else None
+        out = []
+        for i, entry in enumerate(entries):
+            try:
+                out.append(register_hooks(entry.strip(), base))
+            except ValueError as exc:
+                raise ValueError(f"{where}[{i}]: {exc}") from None
+        return out
 
     @classmethod
     def from_file(cls, scene_id: str, path: Path | None = None) -> "Scene":

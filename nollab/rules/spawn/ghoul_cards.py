@@ -14,8 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Protocol, Sequence
 
-from nollab.content_model import DangerLevel, GhoulCard
-from nollab.rules.ghouls.attack_plan import ghoul_label
+from nollab.content_model import DangerLevel, GhoulCard, ghoul_label, ghoul_plural
 from nollab.rules.ghouls.geometry import Geometry, Zone, geometry_cache
 
 
@@ -133,13 +132,13 @@ def resolve_spawn_card(card: GhoulCard, level: DangerLevel, remaining_pool: Mapp
         if level == DangerLevel.BLUE:
             return SpawnOutcome(zone, card, level, t, 0, 0, False, frozenset(),
                                 f"card #{card.number}: Barricade & Door Opening "
-                                f"({ghoul_label(t, 2).split(' ', 1)[1]}), no effect at Blue (P. 25)")
+                                f"({ghoul_plural(t)}), no effect at Blue (P. 25)")
         if board is None or ghouls_by_zone is None:
             raise ValueError("board, ghouls_by_zone: a Barricade & Door Opening card needs the board and the Ghouls")
         opened = opening_card_openings(board, closed, ghouls_by_zone, t)
         return SpawnOutcome(zone, card, level, t, 0, 0, False, opened,
                             f"card #{card.number}: open all Barricades and Doors in every Zone with "
-                            f"{ghoul_label(t, 2).split(' ', 1)[1]} ({len(opened)} opened) (P. 25)")
+                            f"{ghoul_plural(t)} ({len(opened)} opened) (P. 25)")
     if card.kind != "spawn":
         raise ValueError(f"card #{card.number}: unknown kind {card.kind!r} (spawn, opening)")
     if t not in remaining_pool:
@@ -155,7 +154,7 @@ def resolve_spawn_card(card: GhoulCard, level: DangerLevel, remaining_pool: Mapp
     else:
         text = f"card #{card.number}: {ghoul_label(t, placed)} placed in {zone} (P. 24)"
         if short:
-            text += (f"; only {left} left in the box, all {ghoul_label(t, 2).split(' ', 1)[1]} get an "
+            text += (f"; only {left} left in the box, all {ghoul_plural(t)} get an "
                      f"extra Activation (P. 25)")
     return SpawnOutcome(zone, card, level, t, want, placed, short, frozenset(), text)
 
