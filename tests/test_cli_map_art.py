@@ -115,3 +115,24 @@ def test_the_installed_command_exits_2_with_one_line(tmp_path, scene):
                           capture_output=True, text=True, cwd=tmp_path, timeout=120)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr == f"nollab map: error: --art {tmp_path}/none: no such folder or zip file\n"
+
+
+def test_one_tile_face_as_printed_even_if_its_rooms_open_only_across_seams(tmp_path, capsys):
+    """``--tile``: a face alone, at rotation 0, against its printed face — also a face whose room
+    has no opening of its own (a Board would refuse it as sealed, P. 11, but it can be drawn)."""
+    tiles = tmp_path / "tiles"
+    tiles.mkdir()
+    (tiles / "7T.toml").write_text('[tile]\nid = "7T"\ngrid = """\n' + "KKKaaa\n" * 3 + "aaaaaa\n" * 3
+                                   + '"""\n\n[legend]\na = { kind = "exterior", label = "yard" }\n'
+                                   'K = { kind = "interior", label = "study" }\n')
+    pack = make_pack(tmp_path / "pack", ["7T"], "plain")
+    out = tmp_path / "7T.svg"
+    rc, stdout, err = run(capsys, "--tile", "7T", "--tiles", tiles, "--art", pack, "--check", "--out", out)
+    assert (rc, err) == (0, "") and stdout.startswith(f"wrote {out}: tile 7T, zone outlines")
+    svg = out.read_text()
+    assert svg.count("<image ") == 1 and "rotate(" not in svg
+    assert 'data-tag="outline:interior"' in svg and ">K study<" in svg
+    rc, _, err = run(capsys, "S1", "--tile", "7T")
+    assert rc == 2 and "not both" in err
+    rc, _, err = run(capsys, "--tile", "8T", "--tiles", tiles, "--art", pack)
+    assert rc == 2 and "tile '8T' not found" in err

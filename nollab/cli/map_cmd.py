@@ -20,7 +20,11 @@ MIN_CELL, MAX_CELL = 16, 160
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("scene", help="scene id (S1) or path to a scene .toml file with a [map] table")
+    parser.add_argument("scene", nargs="?",
+                        help="scene id (S1) or path to a scene .toml file with a [map] table")
+    parser.add_argument("--tile", metavar="ID",
+                        help="instead of a scene: one tile face as printed (rotation 0), e.g. 3V; "
+                             "draws a picture (--art, --check, --out)")
     parser.add_argument("--json", action="store_true", help="print the map as JSON instead of ASCII")
     parser.add_argument("--tiles", action="append", default=[], metavar="DIR",
                         help="extra folder of tile files, searched before the shipped tiles (repeatable)")
@@ -67,16 +71,27 @@ def run(args: argparse.Namespace) -> int:
     from nollab.board import BoardFormatError, load_map
     from nollab.board.ascii import map_json, render_map
 
-    picture = bool(args.art or args.out or args.check or args.cell is not None)
+    picture = bool(args.art or args.out or args.check or args.cell is not None or args.tile)
+    if (args.scene is None) == (args.tile is None):
+        raise UsageError("give a scene (S1, or a scene .toml file) or --tile ID, not both"
+                         if args.scene else "give a scene (S1, or a scene .toml file) or --tile ID")
     if args.check and not args.art:
         raise UsageError("--check needs --art PACK (the printed tiles to check against)")
     if args.json and picture:
         raise UsageError("--json prints the map as text; drop --art/--check/--out/--cell to use it")
     cell = to_int(args.cell, "--cell", MIN_CELL, MAX_CELL) if args.cell is not None else (72 if args.check else 48)
-    name = Path(args.scene).stem if args.scene.lower().endswith(".toml") else args.scene
+    if args.tile is not None:
+        name = args.tile
+    else:
+        name = Path(args.scene).stem if args.scene.lower().endswith(".toml") else args.scene
     out = _out_path(args, name) if picture else None
     try:
-        sm = load_map(args.scene, tile_dirs=args.tiles)
+        if args.tile is not None:
+            from nollab.board import find_tile
+
+            sm = find_tile(args.tile, tile_dirs=args.tiles)
+        else:
+            sm = load_map(args.scene, tile_dirs=args.tiles)
     except BoardFormatError as exc:
         raise UsageError(str(exc)) from None
     if out is None:
@@ -89,18 +104,27 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _draw(sm, args: argparse.Namespace, cell: int, out: Path) -> int:
-    from nollab.render import ArtError, check_display_list, display_list, open_art, to_svg
+    """Write the picture of ``sm`` (a scene map, or one tile file with ``--tile``)."""
+    from nollab.render import (ArtError, BoardSnapshot, check_display_list, display_list, open_art,
+                               to_svg)
+    from nollab.render.adapt import geometry_from_tile
 
-    tiles = [t.tile for t in sm.board.tiles]
-    title = sm.board.name or args.scene
+    if args.tile is not None:  # one face as printed: its geometry and openings, no Scene tokens
+        geom, openings = geometry_from_tile(sm)
+        what, snap, tiles, title = geom, BoardSnapshot(openings=openings), [sm.id], f"tile {sm.id}"
+    else:
+        what, snap, tiles, title = sm, None, [t.tile for t in sm.board.tiles], sm.board.name or args.scene
     try:
         if args.art:
             pack = open_art(args.art)
             found, missing = pack.resolve(tiles)
-            dl = check_display_list(sm, pack, cell=cell) if args.check else display_list(sm, cell=cell, art=pack)
+            if args.check:
+                dl = check_display_list(sm, pack, cell=cell)
+            else:
+                dl = display_list(what, snapshot=snap, cell=cell, art=pack)
         else:
             found, missing = {}, ()
-            dl = display_list(sm, cell=cell, art=False)
+            dl = display_list(what, snapshot=snap, cell=cell, art=False)
     except ArtError as exc:
         raise UsageError(f"--art {exc}") from None
     _write(out, to_svg(dl, title=title))

@@ -37,7 +37,8 @@ from .adapt import (
     snapshot_from_map,
     snapshot_from_state,
 )
-from .layers import build, tiles_layer
+from .layers import build
+from .tiles_layer import tiles_layer
 from .model import (
     BoardGeometry,
     BoardSnapshot,

@@ -71,6 +71,28 @@ def geometry_from_board(board: Any) -> BoardGeometry:
                          zones=zones, walls=frozenset(walls), tiles=tiles)
 
 
+def geometry_from_tile(tile: Any) -> tuple[BoardGeometry, tuple[OpeningToken, ...]]:
+    """One tile file's face as printed (rotation 0) and its openings, read straight from a
+    ``nollab.board.TileDef`` without assembling a Board: a face whose rooms open only across
+    tile seams cannot stand alone as a Board, but it can be drawn (``nollab map --tile 3V``)."""
+    cells: dict[str, list[tuple[int, int]]] = {}
+    for r, line in enumerate(tile.grid):
+        for c, ch in enumerate(line):
+            if ch != ".":
+                cells.setdefault(ch, []).append((r, c))
+    zones = []
+    for ch, cs in cells.items():
+        kind, label = tile.legend[ch]
+        zones.append(ZoneShape(id=f"{tile.id}:{ch}", kind=_s(kind), cells=tuple(cs),
+                               label=label or f"{tile.id}:{ch}", tile=tile.id))
+    walls = frozenset(edge(tuple(a), tuple(b)) for a, b in tile.walls)
+    geom = BoardGeometry(name=tile.id, cols=tile.cols, rows=tile.rows, zones=tuple(zones), walls=walls,
+                         tiles=(TileShape(name=tile.id, row=0, col=0, rows=tile.rows, cols=tile.cols),))
+    openings = tuple(OpeningToken(edge=edge(tuple(o.a), tuple(o.b)), kind=_s(o.kind), open=bool(o.open),
+                                  id=f"{tile.id}:{o.id}") for o in tile.openings)
+    return geom, openings
+
+
 def openings_from_board(board: Any, is_open: dict[str, bool] | None = None,
                         kinds: dict[str, str] | None = None,
                         objectives: frozenset[str] = frozenset()) -> tuple[OpeningToken, ...]:

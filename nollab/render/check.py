@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from . import palette as P
-from .adapt import is_game, snapshot_from_game, snapshot_from_map
+from .adapt import geometry_from_tile, is_game, snapshot_from_game, snapshot_from_map
 from .art import ArtError, ArtImage, pack_for
 from .art_layer import art_images, boxed_label, faces_for
-from .layers import _boundary_edges, _side, edge_segment, tokens_layer, zone_grid, zone_outline
+from .layers import tokens_layer, zone_outline
+from .tiles_layer import boundaries, edge_segment, zone_grid
 from .model import BoardGeometry, BoardSnapshot
 from .shapes import DisplayList, Line, Rect, Shape, Text
 
@@ -38,12 +39,8 @@ def check_layer(geom: BoardGeometry, faces: Mapping[str, ArtImage], cell: float)
                         stroke_width=1.0, opacity=0.6, tag=f"tile:{t.name}"))
     for z in geom.zones:
         out.extend(zone_outline(grid, z.id, OUTLINE[z.kind], f"outline:{z.kind}", inset=4.0, width=2.0))
-    kinds = {z.id: z.kind for z in geom.zones}
-    owner = geom.cell_owner()
-    for e, a, b in _boundary_edges(geom):
-        if e is None:
-            continue
-        if e in geom.walls or "interior" in (kinds[owner[a]], kinds[owner[b]]):
+    for what, e, _a, _b in boundaries(geom):
+        if what == "wall":
             p, q = edge_segment(e, cell)
             out.append(Line((p, q), stroke=WALL, stroke_width=2.5, tag="wall"))
     for z in geom.zones:
@@ -71,23 +68,27 @@ def legend(geom: BoardGeometry, cell: float) -> list[Shape]:
     x = 6.0
     for text, colour in parts:
         out.append(Text(x, y, text, size=11, fill=colour, anchor="start", tag="legend"))
-        x += (len(text) + 1) * 0.56 * 11
+        x += len(text) * 0.62 * 11 + 8
     return out
 
 
 def check_display_list(obj: Any, art: Any, *, cell: float = 72.0) -> DisplayList:
-    """The check picture of a scene map, board or game on the faces of pack ``art`` (a folder,
-    a zip, a :class:`nollab.render.TileArt`, or ``None`` for the pack of ``use_art``); openings
-    drawn as on the board, no other pieces.
+    """The check picture of a scene map, board, game or single tile file (a
+    ``nollab.board.TileDef``: its face as printed) on the faces of pack ``art`` (a folder, a zip,
+    a :class:`nollab.render.TileArt`, or ``None`` for the pack of ``use_art``); openings drawn as
+    on the board, no other pieces.
     :class:`nollab.render.ArtError` if the pack has none of the board's tiles."""
     from . import geometry  # the cached geometry of the board
 
     if pack_for(art) is None:
         raise ArtError("the check picture needs a tile pack (art=PACK, or nollab.render.use_art)")
-    geom = geometry(getattr(obj, "board", obj))
+    if hasattr(obj, "legend") and hasattr(obj, "grid"):  # one tile file, as printed
+        geom, openings = geometry_from_tile(obj)
+    else:
+        geom = geometry(getattr(obj, "board", obj))
+        openings = (snapshot_from_game(obj) if is_game(obj) else snapshot_from_map(obj)).openings
     faces = faces_for(geom, art)
-    full = snapshot_from_game(obj) if is_game(obj) else snapshot_from_map(obj)
-    snap = BoardSnapshot(openings=full.openings)
+    snap = BoardSnapshot(openings=openings)
     grid = zone_grid(geom, cell)
     tokens = tokens_layer(geom, snap, grid, cell) + tuple(legend(geom, cell))
     return DisplayList(width=geom.cols * cell, height=geom.rows * cell + LEGEND_H,
