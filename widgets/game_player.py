@@ -22,6 +22,7 @@ import ipywidgets as W
 from nollab.render import Overlay, display_list, game_overlay, snapshot_from_game
 from .board_view import BoardView
 from .game_driver import POLICIES, Driver, scene_ids
+from .rule_notes import page_details
 from .survivor_panel import SurvivorPanel, survivor_views
 
 LOG_ROWS = 200
@@ -82,7 +83,7 @@ class GamePlayer(W.VBox):
         self.event_log = W.HTML(layout=W.Layout(border="1px solid #ccc", padding="2px 4px"))
         self.event_log.add_class("nollab-log")
         side = W.VBox([W.HTML("<b>Decision</b>"), self.choice_box, W.HTML("<b>Actions</b>"), self.actions_box,
-                       W.HTML("<b>Event log</b> <small>(rulebook page of each event)</small>"), self.event_log],
+                       W.HTML("<b>Event log</b> <small>(click a rulebook page to open its rules index entry)</small>"), self.event_log],
                       layout=W.Layout(width="430px", margin="0 0 0 10px"))
         self.panels_box = W.Box(layout=W.Layout(display="flex", flex_flow="row wrap"))
         self.panels: dict[str, SurvivorPanel] = {}
@@ -198,12 +199,12 @@ class GamePlayer(W.VBox):
             self._log_rows = []
             self._log_len = 0
         for ev in events[self._log_len:]:
-            page = html.escape(getattr(ev, "page", "") or "")
             text = html.escape(getattr(ev, "text", str(ev)))
             rnd = getattr(ev, "round", "")
+            # the page reference opens its entry of the rules index (docs/rules-index.md)
+            page = page_details(getattr(ev, "page", "") or "", getattr(ev, "kind", ""))
             self._log_rows.append(
-                f'<div class="nollab-event"><span style="color:#888">R{rnd}</span> {text} '
-                f'<span style="color:#0a6;font-size:11px">({page})</span></div>')
+                f'<div class="nollab-event"><span style="color:#888">R{rnd}</span> {text} {page}</div>')
         self._log_len = len(events)
         rows = self._log_rows[-LOG_ROWS:]
         # newest first, so the latest event is visible without scrolling

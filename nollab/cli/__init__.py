@@ -26,6 +26,7 @@ COMMANDS: dict[str, str] = {
     "play": "play_cmd",
     "simulate": "simulate_cmd",
     "dashboard": "dashboard_cmd",
+    "rules": "rules_cmd",
 }
 
 

@@ -16,7 +16,8 @@ scenes          14 Tuning the difficulty, 15 Scenes                             
 ==============  =====================================================================  ==========
 
 On top: :mod:`.game` (the facade), :mod:`.sandbox` (hand-made positions), :mod:`.snapshot`
-(the view model). ``docs/rules-index.md`` maps every page to its code and tests.
+(the view model), :mod:`.index` (the rules index: ``docs/rules-index.md`` maps every page to its
+rule text, code, events and tests; ``nollab rules 22``).
 """
 from nollab.rules.engine.actions import Action
 from nollab.rules.engine.events import Event, IllegalAction

@@ -12,6 +12,7 @@ state              ``GameState``, ``SurvivorState``, ``Choice``: plain data that
 events             ``Event`` (kind, page, text) and ``IllegalAction``
 context            ``Ctx``: emit / queue / ask, names, wounds, elimination, winning and losing (P. 8, 22)
 tasks              the registry of queued engine steps (``@task``) and the visible ones
+registry           registering a rule by name: a name is taken once
 choices            the registry of decision resolvers (``@resolver``) and answering a Choice
 board_state        the board as the game changed it: closed Openings, an Opening's kind now
 rng                the game's only source of chance (seeded splitmix64)

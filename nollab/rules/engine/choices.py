@@ -14,6 +14,7 @@ from typing import Callable
 
 from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.events import IllegalAction
+from nollab.rules.engine.registry import register
 from nollab.rules.engine.state import Choice
 from nollab.rules.engine.tasks import task
 
@@ -25,11 +26,7 @@ RESOLVERS: dict[str, Callable] = {}
 def resolver(kind: str):
     """Register ``fn(ctx, choice, option)`` as the resolver of pending choices of ``kind``."""
     def deco(fn: Callable) -> Callable:
-        old = RESOLVERS.get(kind)
-        if old is not None and old is not fn and (old.__module__, old.__qualname__) != (fn.__module__, fn.__qualname__):
-            raise ValueError(f"choice kind {kind!r} has two resolvers ({old.__module__}.{old.__qualname__} "
-                             f"and {fn.__module__}.{fn.__qualname__})")
-        RESOLVERS[kind] = fn
+        register(RESOLVERS, kind, fn, "resolver of choice kind")
         return fn
     return deco
 

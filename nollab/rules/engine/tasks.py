@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+from nollab.rules.engine.registry import register
+
 
 #: task name -> function(ctx, *args)
 TASKS: dict[str, Callable] = {}
@@ -26,11 +28,7 @@ def task(name: str, *, pause: bool = False):
     a name already taken is an error (a function redefined in place, e.g. a notebook cell run
     again, replaces its older self)."""
     def deco(fn: Callable) -> Callable:
-        old = TASKS.get(name)
-        if old is not None and old is not fn and (old.__module__, old.__qualname__) != (fn.__module__, fn.__qualname__):
-            raise ValueError(f"engine task {name!r} registered twice ({old.__module__}.{old.__qualname__} "
-                             f"and {fn.__module__}.{fn.__qualname__})")
-        TASKS[name] = fn
+        register(TASKS, name, fn, "engine task")
         if pause:
             PAUSE.add(name)
         return fn

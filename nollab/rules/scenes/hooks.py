@@ -47,6 +47,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+from nollab.rules.engine.registry import register
+
 
 #: hook name -> hook class
 HOOKS: dict[str, type] = {}
@@ -57,12 +59,8 @@ def scene_hook(name: str):
     a name already taken is an error; the same class defined again (its module re-run, a notebook
     cell run twice) replaces its older self."""
     def deco(cls):
-        old = HOOKS.get(name)
-        if old is not None and old is not cls and (old.__module__, old.__qualname__) != (cls.__module__, cls.__qualname__):
-            raise ValueError(f"scene hook {name!r} registered twice ({old.__module__}.{old.__qualname__} and "
-                             f"{cls.__module__}.{cls.__qualname__})")
+        register(HOOKS, name, cls, "scene hook")
         cls.hook_name = name
-        HOOKS[name] = cls
         return cls
     return deco
 
