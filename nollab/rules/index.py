@@ -115,15 +115,17 @@ def _summary(doc: str | None) -> str:
 
 def _quotes(doc: str | None, page: int, pages: list[int]) -> list[str]:
     """Rulebook sentences quoted in ``doc`` that belong to ``page``: all of them when the docstring
-    cites one page, else those followed (within 60 characters) by a citation of ``page``."""
+    cites one page, else those right after a citation of ``page`` or followed by one (within 60
+    characters)."""
     doc = " ".join((doc or "").split())
     out = []
     for m in QUOTE_RE.finditer(doc):
         q = m.group(1).strip()
-        if " " not in q or q.count(" ") < 4:
-            continue
-        near = pages_in(doc[m.end():m.end() + 60])
-        if (len(pages) == 1 and pages[0] == page) or (near and near[0] == page):
+        if q.count(" ") < 4 or not (q[0].isalpha() or q[0] in "'.") or any(t in q for t in ("``", "->", " = ", "{")):
+            continue  # code between two string literals, not a sentence of the rulebook
+        before = pages_in(doc[max(0, m.start() - 20):m.start()])  # 'P. 16: "at any time ..."'
+        near = before[-1:] or pages_in(doc[m.end():m.end() + 60])[:1]  # '"..." (P. 23)'
+        if (len(pages) == 1 and pages[0] == page) or near == [page]:
             out.append(q)
     return out
 
