@@ -126,6 +126,33 @@ def make_pack(dest: Path, ids: Iterable[str], layout: str = "zip", *, name: str 
     raise ValueError(f"unknown layout {layout!r}")
 
 
+#: The test boards: tiles 7T 8T / 9T 10T turned 0, 90, 270 and 180 degrees.
+TEST_IDS = ["7T", "8T", "9T", "10T"]
+TEST_ROTATION = {"7T": 0, "8T": 90, "9T": 270, "10T": 180}
+ONE_ZONE = "aaaaaa\n" * 6
+ONE_LEGEND = 'a = { kind = "exterior", label = "lot" }'
+
+
+def write_tile(folder: Path, tile: str, rows: str = ONE_ZONE, legend: str = ONE_LEGEND) -> Path:
+    """A tile file ``<folder>/<tile>.toml`` (grid ``rows``, one legend line per letter)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{tile}.toml"
+    path.write_text(f'[tile]\nid = "{tile}"\ngrid = """\n{rows}"""\n\n[legend]\n{legend}\n')
+    return path
+
+
+def write_scene(folder: Path, layout: str = "7T 8T\n9T 10T", rotation: dict | None = None,
+                rows: str = ONE_ZONE, legend: str = ONE_LEGEND) -> Path:
+    """A scene file ``<folder>/T.toml`` placing test tiles (written beside it in ``tiles/``)."""
+    rotation = TEST_ROTATION if rotation is None else rotation
+    for tile in layout.split():
+        write_tile(folder / "tiles", tile, rows, legend)
+    turns = ", ".join(f'"{t}" = {r}' for t, r in rotation.items() if r and t in layout.split())
+    path = folder / "T.toml"
+    path.write_text(f'[map]\ntiles_dir = "tiles"\nlayout = """\n{layout}\n"""\nrotation = {{ {turns} }}\n')
+    return path
+
+
 def corner_colours(rotation: int) -> dict[str, tuple[int, int, int]]:
     """Where RED and BLUE land on a tile turned ``rotation`` degrees clockwise (worked out by hand
     from the definition of a clockwise turn, not by the code under test)."""

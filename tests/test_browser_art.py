@@ -13,29 +13,21 @@ import json
 
 import pytest
 
-from art_support import classify, corner_colours, corner_point, make_pack
+from art_support import TEST_IDS, classify, corner_colours, corner_point, make_pack, write_scene
 from browser_support import canvas_not_blank, open_voila, svg_pixels
 from nollab.board import load_map
 from nollab.cli import main
 
 pytestmark = pytest.mark.browser
 
-IDS = ["7T", "8T", "9T", "10T"]
-TILE = '[tile]\nid = "{id}"\ngrid = """\n{rows}"""\n\n[legend]\na = {{ kind = "exterior", label = "lot" }}\n'
+IDS = TEST_IDS
 COLOUR_NAME = {(255, 0, 0): "red", (0, 0, 255): "blue"}
 
 
 @pytest.fixture
 def scene(tmp_path):
     """Four one-Zone tiles turned 0, 90, 270 and 180 degrees (2x2)."""
-    d = tmp_path / "scene"
-    (d / "tiles").mkdir(parents=True)
-    for t in IDS:
-        (d / "tiles" / f"{t}.toml").write_text(TILE.format(id=t, rows="aaaaaa\n" * 6))
-    path = d / "T.toml"
-    path.write_text('[map]\ntiles_dir = "tiles"\nlayout = """\n7T 8T\n9T 10T\n"""\n'
-                    'rotation = { "8T" = 90, "9T" = 270, "10T" = 180 }\n')
-    return path
+    return write_scene(tmp_path / "scene")
 
 
 def expected_corners(scene_map, cell: float):

@@ -9,24 +9,17 @@ import zipfile
 
 import pytest
 
-from art_support import PACK_ID, face, make_pack
+from art_support import PACK_ID, TEST_IDS, face, make_pack, write_scene, write_tile
 from nollab.cli import main
 from nollab.render import art as art_mod
 
-IDS = ["7T", "8T", "9T", "10T"]
-TILE = '[tile]\nid = "{id}"\ngrid = """\n{rows}"""\n\n[legend]\na = {{ kind = "exterior", label = "lot" }}\n'
+IDS = TEST_IDS
 
 
 @pytest.fixture
 def scene(tmp_path):
-    d = tmp_path / "scene"
-    (d / "tiles").mkdir(parents=True)
-    for t in IDS:
-        (d / "tiles" / f"{t}.toml").write_text(TILE.format(id=t, rows="aaaaaa\n" * 6))
-    path = d / "T.toml"
-    path.write_text('[map]\ntiles_dir = "tiles"\nlayout = """\n7T 8T\n9T 10T\n"""\n'
-                    'rotation = { "8T" = 90, "9T" = 270, "10T" = 180 }\n')
-    return path
+    """Four one-Zone tiles turned 0, 90, 270 and 180 degrees (2x2)."""
+    return write_scene(tmp_path / "scene")
 
 
 def run(capsys, *argv):
@@ -121,10 +114,8 @@ def test_one_tile_face_as_printed_even_if_its_rooms_open_only_across_seams(tmp_p
     """``--tile``: a face alone, at rotation 0, against its printed face — also a face whose room
     has no opening of its own (a Board would refuse it as sealed, P. 11, but it can be drawn)."""
     tiles = tmp_path / "tiles"
-    tiles.mkdir()
-    (tiles / "7T.toml").write_text('[tile]\nid = "7T"\ngrid = """\n' + "KKKaaa\n" * 3 + "aaaaaa\n" * 3
-                                   + '"""\n\n[legend]\na = { kind = "exterior", label = "yard" }\n'
-                                   'K = { kind = "interior", label = "study" }\n')
+    write_tile(tiles, "7T", "KKKaaa\n" * 3 + "aaaaaa\n" * 3,
+               'a = { kind = "exterior", label = "yard" }\nK = { kind = "interior", label = "study" }')
     pack = make_pack(tmp_path / "pack", ["7T"], "plain")
     out = tmp_path / "7T.svg"
     rc, stdout, err = run(capsys, "--tile", "7T", "--tiles", tiles, "--art", pack, "--check", "--out", out)

@@ -10,41 +10,21 @@ import zipfile
 import pytest
 
 import nollab.render as R
-from art_support import PACK_ID, face, make_pack, png, png_raw
+from art_support import PACK_ID, TEST_IDS, TEST_ROTATION, face, make_pack, png, png_raw, write_scene
 from nollab.board import load_map
 from nollab.render import art as art_mod
 from nollab.render.png import PngError, check_png
 
-IDS = ["7T", "8T", "9T", "10T"]
-ROT = {"7T": 0, "8T": 90, "9T": 270, "10T": 180}
-TILE = """[tile]
-id = "{id}"
-grid = \"\"\"
-aaaaaa
-aaaaaa
-aaaaaa
-bbbbbb
-bbbbbb
-bbbbbb
-\"\"\"
-
-[legend]
-a = {{ kind = "exterior", label = "north lot" }}
-b = {{ kind = "corn", label = "corn" }}
-"""
+IDS = TEST_IDS
+ROT = TEST_ROTATION
 
 
 @pytest.fixture
 def scene(tmp_path):
-    """A 2x2 scene of test tiles turned 0, 90, 270 and 180 degrees."""
-    d = tmp_path / "scene"
-    (d / "tiles").mkdir(parents=True)
-    for t in IDS:
-        (d / "tiles" / f"{t}.toml").write_text(TILE.format(id=t))
-    rot = ", ".join(f'"{t}" = {r}' for t, r in ROT.items() if r)
-    (d / "T.toml").write_text(f'[map]\ntiles_dir = "tiles"\nlayout = """\n7T 8T\n9T 10T\n"""\n'
-                              f"rotation = {{ {rot} }}\n")
-    return load_map(d / "T.toml")
+    """A 2x2 scene of test tiles turned 0, 90, 270 and 180 degrees, each a lot over a corn field."""
+    return load_map(write_scene(tmp_path / "scene", rows="aaaaaa\n" * 3 + "bbbbbb\n" * 3,
+                                legend='a = { kind = "exterior", label = "north lot" }\n'
+                                       'b = { kind = "corn", label = "corn" }'))
 
 
 @pytest.fixture(autouse=True)

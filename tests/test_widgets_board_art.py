@@ -8,7 +8,7 @@ import ipywidgets as W
 import pytest
 
 import nollab.render as R
-from art_support import face, make_pack
+from art_support import face, make_pack, write_scene
 from nollab.board import load_map
 from nollab.render import display_list, sight_overlay
 from nollab.widgets.board_view import BoardView
@@ -64,13 +64,7 @@ def test_new_frames_of_the_same_board_do_not_redraw_the_faces(sent, s1_pack):
 
 
 def test_turned_faces_rotate_about_their_centre(sent, tmp_path):
-    d = tmp_path / "scene"
-    (d / "tiles").mkdir(parents=True)
-    for t in ("7T", "8T"):
-        (d / "tiles" / f"{t}.toml").write_text(f'[tile]\nid = "{t}"\ngrid = """\n' + "aaaaaa\n" * 6
-                                               + '"""\n\n[legend]\na = { kind = "exterior", label = "lot" }\n')
-    (d / "T.toml").write_text('[map]\ntiles_dir = "tiles"\nlayout = "7T 8T"\nrotation = { "8T" = 90 }\n')
-    sm = load_map(d / "T.toml")
+    sm = load_map(write_scene(tmp_path / "scene", "7T 8T", {"8T": 90}))
     BoardView(display_list(sm, cell=10), art=make_pack(tmp_path / "p", ["7T", "8T"], "plain"))
     cmds = [c for m in sent for c in commands(m)]
     rotations = [c[1][0] for c in cmds if c[0] == ROTATE]
