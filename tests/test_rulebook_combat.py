@@ -393,7 +393,7 @@ def test_car_p21_p28_priority_friendly_fire_on_pedestrians_only_skills_do_not_ap
     rig_dice(g, [6, 4, 3, 6])  # Car: 3 dice, 4+, Damage 2 -> 2 hits, 1 miss (+1 to roll would hit)
     g.apply(Action("drive", "ben", (("T:b",),)))
     assert ghouls(g, "T:b") == (0, 0, 0, 0)
-    assert g.state.flags["rigged_dice"] == [6]  # no +1 die
+    assert g.state.rigged == [6]  # no +1 die
     st = g.state.survivors
     assert st["judy"].wounds == 2  # the miss, Damage 2, on the pedestrian
     assert st["tom"].wounds == 0 and st["ben"].wounds == 0

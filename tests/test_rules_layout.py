@@ -39,7 +39,7 @@ CHAPTER_DEPENDS = {
     "rounds": {"engine", "survivors", "players"},
     "scenes": {"engine", "survivors", "spawn"},
 }
-TOP = {"game", "sandbox", "snapshot", "index", "__init__"}
+TOP = {"game", "game_chance", "sandbox", "snapshot", "index", "__init__"}
 
 
 def module_name(path: Path) -> str:

@@ -72,7 +72,7 @@ def engine_distribution(base, action: Action, n_faces: int, choose) -> tuple[Cou
             else:
                 break
         st = g.state
-        left = st.flags.get("rigged_dice")
+        left = st.rigged
         kept = {"t": "choice", "option": "keep"} in g.log  # Plenty held but not used: the re-roll dice stay
         assert left == [] or (kept and len(left) == n_faces // 2), f"{faces}: the engine rolled a wrong number of dice"
         assert g.needs() == "action", f"{faces}: the attack did not finish ({g.needs()})"

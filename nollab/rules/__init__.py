@@ -15,7 +15,7 @@ spawn           09 Ghouls' Phase Step 2: Spawn                                  
 scenes          14 Tuning the difficulty, 15 Scenes                                     P. 32-44
 ==============  =====================================================================  ==========
 
-On top: :mod:`.game` (the facade), :mod:`.sandbox` (hand-made positions), :mod:`.snapshot`
+On top: :mod:`.game` (the facade; its chance half in :mod:`.game_chance`), :mod:`.sandbox` (hand-made positions), :mod:`.snapshot`
 (the view model), :mod:`.index` (the rules index: ``docs/rules-index.md`` maps every page to its
 rule text, code, events and tests; ``nollab rules 22``).
 """

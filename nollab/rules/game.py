@@ -21,10 +21,12 @@ from typing import Any
 
 from nollab.content import load_content
 from nollab.rules.engine import choices
+from nollab.rules.engine.chance import CHANCE
 from nollab.rules.engine.actions import Action
 from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.events import Event, IllegalAction
 from nollab.rules.engine.policies import FirstPolicy
+from nollab.rules.game_chance import ChanceMixin
 from nollab.rules.engine.run import run_until
 from nollab.rules.engine.state import GHOUL_TYPES, Choice, GameState
 from nollab.rules.engine.tasks import PAUSE, TASKS
@@ -54,7 +56,7 @@ def default_content():
     return _CONTENT
 
 
-class Game:
+class Game(ChanceMixin):
     """One game of NOTLD. Build it with :meth:`Game.new`."""
 
     def __init__(self, state: GameState, content, scene, options: dict, survivors: list[str] | None,
@@ -74,6 +76,8 @@ class Game:
         self._legal: list[Action] = []
         #: sandbox games: the hand-made board/scene and starting position (JSON save/load, replay)
         self.sandbox_spec: dict | None = None
+        #: stop before every chance step (``needs() == "chance"``) instead of rolling/drawing at once
+        self.explicit_chance = False
         self.scene.sync(self._ctx())
 
     # ---- construction ----------------------------------------------------------------------
@@ -149,14 +153,15 @@ class Game:
         self._legal_key = None
 
     def needs(self) -> str:
-        """What the game waits for: "choice", "action", "step" (engine task) or "over"."""
+        """What the game waits for: "choice", "action", "chance" (a roll or a draw: see
+        :meth:`chance_outcomes`), "step" (an engine task) or "over"."""
         st = self.state
         if st.result is not None:
             return "over"
         if st.pending is not None:
             return "choice"
         if st.queue:
-            return "step"
+            return "chance" if st.queue[0][0] in CHANCE else "step"
         return "action"
 
     def state_hash(self) -> str:
@@ -251,7 +256,9 @@ class Game:
         """Run bookkeeping tasks until a decision is needed or a visible (pause) step is next."""
         st = self.state
         ctx = self._ctx()
-        while st.result is None and st.pending is None and st.queue and st.queue[0][0] not in PAUSE:
+        explicit = self.explicit_chance
+        while st.result is None and st.pending is None and st.queue and st.queue[0][0] not in PAUSE \
+                and not (explicit and st.queue[0][0] in CHANCE):
             self._run_task(ctx)
 
     def step(self, policy=None) -> str:
@@ -289,6 +296,7 @@ class Game:
         g = Game(self.state.clone(), self.content, self.scene.fresh(), self.options, self.survivors,
                  list(self.events), [dict(e) for e in self.log], history=history)
         g.sandbox_spec = self.sandbox_spec
+        g.explicit_chance = self.explicit_chance
         return g
 
     def undo(self) -> None:
@@ -327,20 +335,7 @@ class Game:
         else:
             g = Game.new(self._scene_ref(), self.state.seed, self.survivors, self.options, self.content,
                          history=self.keep_history)
-        for entry in (self.log if log is None else log):
-            t = entry["t"]
-            if t == "action":
-                g.apply(Action.from_dict(entry["action"]))
-            elif t == "choice":
-                g.choose(entry["option"])
-            elif t == "discard":
-                g.discard(entry["survivor"], entry["uid"])
-            elif t == "step":
-                if not g.state.queue:
-                    raise ValueError("replay: log has an engine step but nothing is queued")
-                g.step()
-            else:
-                raise ValueError(f"replay: unknown log entry {entry!r}")
+        g.replay_log(self.log if log is None else log)
         return g
 
     def _scene_ref(self) -> str:
@@ -356,7 +351,7 @@ class Game:
         a sandbox game also stores its hand-made board and starting position."""
         d = {"format": "nollab-game/1", "scene": self._scene_ref(), "options": self.options,
              "survivors": self.survivors, "state": self.state.to_dict(), "log": self.log,
-             "events": [e.to_dict() for e in self.events]}
+             "events": [e.to_dict() for e in self.events], "explicit_chance": self.explicit_chance}
         if self.sandbox_spec is not None:
             d["sandbox"] = self.sandbox_spec
         return json.dumps(d, sort_keys=True)
@@ -375,6 +370,7 @@ class Game:
         st = GameState.from_dict(d["state"])
         g = cls(st, content, sc, d["options"], d["survivors"], [Event.from_dict(e) for e in d["events"]], d["log"])
         g.sandbox_spec = d.get("sandbox")
+        g.explicit_chance = bool(d.get("explicit_chance", False))
         return g
 
     # ---- summaries ---------------------------------------------------------------------------

@@ -98,7 +98,6 @@ def sandbox(board, survivors: dict[str, str], *, ghouls: dict | None = None, inv
 
 
 def rig_dice(game, faces: list[int]) -> None:
-    """Set the next die faces (like placing the dice by hand to replay a rulebook example)."""
-    if any(not 1 <= f <= 6 for f in faces):
-        raise ValueError(f"faces must be 1..6, got {faces}")
-    game.state.flags.setdefault("rigged_dice", []).extend(int(f) for f in faces)
+    """Set the next die faces (like placing the dice by hand to replay a rulebook example):
+    :meth:`Game.rig_dice`, logged so that a replay places them too."""
+    game.rig_dice(faces)

@@ -1,6 +1,7 @@
 """10 Combat, 11 Weapon traits and 12 Special Equipment (P. 12-13, P. 26-30).
 
 =================  =========================================================================
+profile            one attack as the rules compute it (dice, Accuracy, Damage, targets, Skills); what the position allows
 weapons            which Hands can attack, and which Zones a Ranged weapon reaches (P. 13, 16, 26-27)
 attack             Melee and Ranged Actions: dice, hits, Plenty of Bullets/Shells (P. 12, 20, 26)
 targeting          Targeting Priority Order and free Melee allocation; a kill and its XP (P. 26-27)

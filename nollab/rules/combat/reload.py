@@ -7,24 +7,17 @@ from nollab.rules.engine.context import Ctx
 from nollab.rules.players import action_budget
 
 
-def dual_key(uids) -> str:
-    """Key of a pair of weapons fired together in a Dual manner (P. 28)."""
-    return ":".join(str(u) for u in sorted(uids))
-
-
 def mark_dual_fired(st, uids) -> None:
     """Remember which Reload weapons were fired *together*: "A single Action is enough to reload 2
     weapons fired in a Dual manner" (P. 28); weapons fired one by one need one Reload each. Kept in
-    ``st.flags["dual_fired"]`` as immutable "uid:uid" strings (cheap clone, JSON)."""
-    pairs = [k for k in st.flags.get("dual_fired", []) if not set(k.split(":")) & {str(u) for u in uids}]
+    ``st.dual_fired`` as sorted ``[uid, uid]`` pairs; firing a weapon again forgets its old pair."""
+    st.dual_fired = [p for p in st.dual_fired if not set(p) & set(uids)]
     if len(uids) == 2:
-        pairs.append(dual_key(uids))
-    if pairs or "dual_fired" in st.flags:
-        st.flags["dual_fired"] = pairs
+        st.dual_fired.append(sorted(uids))
 
 
 def fired_together(st, a: int, b: int) -> bool:
-    return dual_key((a, b)) in st.flags.get("dual_fired", [])
+    return sorted((a, b)) in st.dual_fired
 
 
 def do_reload(ctx: Ctx, s, uids) -> None:

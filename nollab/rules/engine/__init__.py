@@ -3,7 +3,8 @@
 A game is plain data (:mod:`.state`) changed only through a resolution context (:mod:`.context`)
 that logs every change as an :class:`~.events.Event` with its rulebook page. Work is a queue of
 named engine steps (:mod:`.tasks`); every player decision is a pending :class:`~.state.Choice`
-answered through :mod:`.choices`; chance comes only from :mod:`.rng`; players and bots answer
+answered through :mod:`.choices`; chance comes only from :mod:`.rng`, through the explicit chance
+steps of :mod:`.chance`; players and bots answer
 through a :mod:`.policies` protocol. Modules:
 
 =================  =========================================================================
@@ -16,6 +17,7 @@ registry           registering a rule by name: a name is taken once
 choices            the registry of decision resolvers (``@resolver``) and answering a Choice
 board_state        the board as the game changed it: closed Openings, an Opening's kind now
 rng                the game's only source of chance (seeded splitmix64)
+chance             chance steps (OpenSpiel's chance nodes): outcomes with integer weights, chosen or seeded
 policies           the player protocol (``choose_action``/``choose_option``) and its registry
 run                running a game forward: step until an action, a choice, a phase, a round, the end
 =================  =========================================================================

@@ -146,6 +146,7 @@ class GameState:
     supply: dict = field(default_factory=dict)  # special card id -> list of uids not in play
     aside: dict = field(default_factory=dict)  # scene location -> list of uids (S1: the W94)
     fired: list = field(default_factory=list)  # uids of Reload weapons fired and not reloaded
+    dual_fired: list = field(default_factory=list)  # [uid, uid] pairs fired together in a Dual manner (P. 28)
     ghoul_deck: list = field(default_factory=list)  # card numbers, top = end
     ghoul_discard: list = field(default_factory=list)
     spawns: list = field(default_factory=list)  # [[zone, colour], ...] clockwise, white first
@@ -153,6 +154,7 @@ class GameState:
     flags: dict = field(default_factory=dict)  # scene hook state (JSON values only)
     kills: dict = field(default_factory=dict)  # ghoul type -> kills (all survivors)
     queue: list = field(default_factory=list)  # pending engine tasks: [name, *args]
+    rigged: list = field(default_factory=list)  # die faces placed by hand for the next rolls (sandbox.rig_dice)
     pending: Choice | None = None
     steps: int = 0  # atomic steps taken (actions, choices, tasks)
 
@@ -171,6 +173,8 @@ class GameState:
         d["supply"] = {k: v[:] for k, v in self.supply.items()}
         d["aside"] = {k: v[:] for k, v in self.aside.items()}
         d["fired"] = self.fired[:]
+        d["dual_fired"] = [p[:] for p in self.dual_fired]
+        d["rigged"] = self.rigged[:]
         d["ghoul_deck"] = self.ghoul_deck[:]
         d["ghoul_discard"] = self.ghoul_discard[:]
         d["spawns"] = [t[:] for t in self.spawns]

@@ -9,9 +9,10 @@ this module lists, in a fixed order, what they allow now.
 from __future__ import annotations
 
 from nollab.rules.combat.reload import fired_together
-from nollab.rules.combat.weapons import ranged_targets, weapon_options
+from nollab.rules.combat.profile import combat_options
+from nollab.rules.combat.weapons import weapon_options
 from nollab.rules.engine.actions import Action
-from nollab.rules.engine.board_state import closed_set, opening_kind, zone_kind
+from nollab.rules.engine.board_state import closed_set, opening_kind
 from nollab.rules.engine.context import Ctx
 from nollab.rules.players import action_budget
 from nollab.rules.players.car import drive_paths
@@ -143,32 +144,13 @@ def legal_actions(ctx: Ctx) -> list[Action]:
             if p.alive and p.zone == z and p.id != sid:
                 if mine or p.hands[0] is not None or p.hands[1] is not None or p.backpack or p.barricades:
                     A(_act("trade", sid, (p.id,)))
-    # Combat (P. 20, 26-29)
-    melee_opts = None
-    if ghouls_here and budget.can_pay("melee", 0):
-        melee_opts = weapon_options(ctx, s, "melee", skills, mode)
-        barb = "barbarian" in kinds
-        for hands in melee_opts:
-            A(_act("melee", sid, (hands, False)))
-            if barb:
-                A(_act("melee", sid, (hands, True)))
-    if (s.hands[0] is not None or s.hands[1] is not None) and budget.can_pay("ranged", 0):
-        for hands in weapon_options(ctx, s, "ranged", skills, mode):
-            for tz in ranged_targets(ctx, s, hands, skills, closed):
-                A(_act("ranged", sid, (hands, tz)))
-        for i, u in enumerate(s.hands):
-            if u is not None and ctx.card(u).effect == "molotov":
-                los = board.line_of_sight(z, closed, "hawk_eye" in kinds)
-                prof = ctx.card(u).ranged
-                spawn_zones = {sz for sz, _colour in st.spawns}
-                for tz, r in sorted(los.items()):
-                    # "aimed at an exterior Zone" (P. 29): Corn Fields and Woods are exterior Zones (P. 31)
-                    # Ghouls to burn, or a Spawn token to move (P. 29; S3, S7, S10 objectives)
-                    if prof.range_min <= r <= prof.range_max and zone_kind(ctx, tz) != "interior" \
-                            and (st.ghoul_count(tz) or tz in spawn_zones) \
-                            and ctx.scene.can_target(ctx, s, tz):
-                        A(_act("molotov", sid, (i, tz)))
-                break
+    # Combat (P. 20, 26-29): what the position allows (:func:`combat_options`), if the Action can be paid
+    melee_ok = bool(ghouls_here) and budget.can_pay("melee", 0)
+    ranged_ok = budget.can_pay("ranged", 0)
+    if melee_ok or ranged_ok:
+        for kind, p, q in combat_options(ctx, s, skills, mode, closed):
+            if melee_ok if kind == "melee" else ranged_ok:
+                A(_act(kind, sid, (p, q)))
     # Reload (P. 28)
     if g > 0 and st.fired:
         fired = st.fired
@@ -180,9 +162,7 @@ def legal_actions(ctx: Ctx) -> list[Action]:
     # Skills (P. 46)
     if "bloodlust_melee" in kinds and "bloodlust" not in s.used and not in_car \
             and budget.can_pay(None, extra_move):
-        if melee_opts is None:
-            melee_opts = weapon_options(ctx, s, "melee", skills, mode)
-        if melee_opts:
+        if weapon_options(ctx, s, "melee", skills, mode):
             for path in bloodlust_paths(ctx, z, closed):
                 A(_act("bloodlust", sid, (path,)))
     if ghouls_here and "shove" in kinds and "shove" not in s.used:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from nollab.rules.engine import rng
 from nollab.rules.engine.board_state import zone_kind
+from nollab.rules.engine.chance import ChanceNode, chance_task
 from nollab.rules.engine.choices import resolver
 from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.state import Choice, SurvivorState
@@ -35,40 +36,86 @@ def search_sources(ctx: Ctx, s: SurvivorState, mode: str | None = None) -> list[
 
 
 def do_search(ctx: Ctx, s, source: str) -> None:
-    """Draw a card; keep it (reorganising for free) or discard it (P. 18)."""
+    """Draw a card (the chance step ``search_draw``); keep it (reorganising for free) or discard it (P. 18)."""
     paid = action_budget.pay(ctx, s, "search")
     s.searched = True
     st = ctx.st
-    if source.startswith("aside:"):
+    if source.startswith("aside:"):  # a card set aside by the Scene: no chance (S1's Winchester 94)
         spot = source[6:]
         uid = st.aside[spot].pop()
         ctx.emit("search", "P. 18", f"{ctx.sname(s.id)} searches ({paid}) and takes the {ctx.cname(uid)} "
                  f"({spot})", survivor=s.id, source=source, card=st.cards[uid])
-    else:
-        uid = draw_card(ctx, source)
-        ctx.emit("search", "P. 18", f"{ctx.sname(s.id)} searches the {source.title()} deck ({paid}) and draws "
-                 f"{ctx.cname(uid)}", survivor=s.id, source=source, card=st.cards[uid])
+        ctx.scene.searched(ctx, s.id, source, uid)
+        ask_keep(ctx, s.id, uid)
+        return
+    ctx.push(["search_draw", s.id, source, paid, None])
+
+
+def _pile(ctx: Ctx, deck: str) -> list:
+    """The cards the next draw comes from: the draw pile, or the discards about to be reshuffled (P. 18)."""
+    st = ctx.st
+    return st.decks.get(deck) or st.discards.get(deck, [])
+
+
+def draw_outcomes(ctx: Ctx, sid: str, deck: str, paid: str, first) -> ChanceNode:
+    """Which Equipment card is drawn: one outcome per card type, weighted by its copies in the pile
+    (its order is unknown to the players). A chosen outcome may also be a card's uid."""
+    cards = ctx.st.cards
+    counts: dict[str, int] = {}
+    for u in _pile(ctx, deck):
+        counts[cards[u]] = counts.get(cards[u], 0) + 1
+    ids = sorted(counts)
+    eq = ctx.content.equipment
+    return ChanceNode("equipment_card", tuple(ids), tuple(counts[i] for i in ids), "P. 18",
+                      tuple(eq[i].name for i in ids), f"{ctx.sname(sid)} draws from the {deck.title()} deck",
+                      "or a card uid in the pile")
+
+
+def draw_check(ctx: Ctx, outcome, sid: str, deck: str, paid: str, first) -> str | None:
+    pile = _pile(ctx, deck)
+    if isinstance(outcome, int) and not isinstance(outcome, bool):
+        return None if outcome in pile else f"card: uid {outcome} is not in the {deck} pile"
+    if outcome in {ctx.st.cards[u] for u in pile}:
+        return None
+    return f"card: {outcome!r} is not a card of the {deck} pile"
+
+
+@chance_task("search_draw", outcomes=draw_outcomes, check=draw_check)
+def task_search_draw(ctx: Ctx, outcome, sid: str, source: str, paid: str, first) -> None:
+    """The searched card (P. 18); with the Flashlight, a second card, then keep one (P. 18)."""
+    st = ctx.st
+    s = ctx.surv(sid)
+    uid = draw_card(ctx, source, outcome)
+    if first is None:
+        ctx.emit("search", "P. 18", f"{ctx.sname(sid)} searches the {source.title()} deck ({paid}) and draws "
+                 f"{ctx.cname(uid)}", survivor=sid, source=source, card=st.cards[uid])
         if has_effect(ctx, s, "flashlight") and (st.decks.get(source) or st.discards.get(source)):
-            second = draw_card(ctx, source)
-            ctx.emit("search", "P. 18", f"Flashlight: {ctx.sname(s.id)} also draws {ctx.cname(second)}",
-                     survivor=s.id, source=source, card=st.cards[second])
-            ctx.ask(Choice("flashlight", s.id, "Flashlight: keep which card? (the other is discarded)", "P. 18",
-                           options=[uid, second], labels=[ctx.cname(uid), ctx.cname(second)],
-                           data={"source": source}))
+            ctx.push(["search_draw", sid, source, paid, uid])
             return
-    ctx.scene.searched(ctx, s.id, source, uid)
-    ask_keep(ctx, s.id, uid)
+        ctx.scene.searched(ctx, sid, source, uid)
+        ask_keep(ctx, sid, uid)
+        return
+    ctx.emit("search", "P. 18", f"Flashlight: {ctx.sname(sid)} also draws {ctx.cname(uid)}",
+             survivor=sid, source=source, card=st.cards[uid])
+    ctx.ask(Choice("flashlight", sid, "Flashlight: keep which card? (the other is discarded)", "P. 18",
+                   options=[first, uid], labels=[ctx.cname(first), ctx.cname(uid)], data={"source": source}))
 
 
-def draw_card(ctx: Ctx, deck: str) -> int:
-    """Top card of an Equipment deck; an empty deck is first rebuilt from its discards (P. 18)."""
+def draw_card(ctx: Ctx, deck: str, outcome=None) -> int:
+    """Top card of an Equipment deck; an empty deck is first rebuilt from its discards (P. 18).
+    ``outcome``: a chosen card (its type id, or a uid), taken from the pile instead of the top."""
     st = ctx.st
     if not st.decks.get(deck):
         st.decks[deck] = st.discards.get(deck, [])
         st.discards[deck] = []
         st.rng = rng.shuffle(st.rng, st.decks[deck])
         ctx.emit("reshuffle", "P. 18", f"The {deck.title()} deck ran out: its discards are reshuffled")
-    return st.decks[deck].pop()
+    pile = st.decks[deck]
+    if outcome is not None:
+        i = pile.index(outcome) if isinstance(outcome, int) else \
+            max(i for i, u in enumerate(pile) if st.cards[u] == outcome)  # the topmost copy (top = end)
+        pile.append(pile.pop(i))
+    return pile.pop()
 
 
 @resolver("flashlight")

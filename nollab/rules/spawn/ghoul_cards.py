@@ -82,6 +82,27 @@ class GhoulDeck:
         return card, GhoulDeck(pile[1:], discard + (card,)), reshuffled
 
 
+def card_effect_key(card: GhoulCard, level: DangerLevel) -> str:
+    """What a Ghoul card does at ``level``, as a short key: ``"walker:2"`` (place 2 Walkers),
+    ``"open:breaker"`` (a Barricade & Door Opening card, P. 25) or ``"nothing"`` ("Nothing!", and
+    an opening card at Blue, which "has no effect", P. 25). Cards with the same key do the same
+    thing now: the chance step of a draw groups them (:mod:`nollab.rules.spawn.step`)."""
+    if card.kind == "opening":
+        return "nothing" if DangerLevel(level) == DangerLevel.BLUE else f"open:{card.ghoul}"
+    n = card.at(level)
+    return f"{card.ghoul}:{n}" if n else "nothing"
+
+
+def card_effect_label(key: str) -> str:
+    """``"walker:2"`` -> "2 Walkers", ``"open:fatty"`` -> "Barricade & Door Opening (Fatties)"."""
+    if key == "nothing":
+        return "Nothing!"
+    a, b = key.split(":")
+    if a == "open":
+        return f"Barricade & Door Opening ({ghoul_plural(b)})"
+    return ghoul_label(a, int(b))
+
+
 @dataclass(frozen=True)
 class SpawnOutcome:
     """What one Ghoul card did in one Zone (P. 24-25).

@@ -5,13 +5,14 @@ extra Activation (P. 25).
 """
 from __future__ import annotations
 
-from nollab.content_model import DangerLevel
+from nollab.content_model import DangerLevel, ghoul_type_key
 from nollab.rules.engine import rng
 from nollab.rules.engine.board_state import closed_set
+from nollab.rules.engine.chance import ChanceNode, chance_task
 from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.state import GHOUL_TYPES
 from nollab.rules.engine.tasks import task
-from nollab.rules.spawn.ghoul_cards import resolve_spawn_card
+from nollab.rules.spawn.ghoul_cards import card_effect_key, card_effect_label, resolve_spawn_card
 from nollab.rules.spawn.spawn_zones import spawn_order
 from nollab.rules.survivors.experience import highest_level
 
@@ -46,22 +47,68 @@ def task_spawn_step(ctx: Ctx) -> None:
     ctx.push(*[["spawn_card", z] for z in order])
 
 
-def draw_ghoul_card(ctx: Ctx):
+def _pile(ctx: Ctx) -> list:
+    """The cards the next draw comes from: the Ghoul deck, or its discards about to be reshuffled (P. 24)."""
+    return ctx.st.ghoul_deck or ctx.st.ghoul_discard
+
+
+def spawn_card_outcomes(ctx: Ctx, zone: str) -> ChanceNode:
+    """The Ghoul card drawn for ``zone``, grouped by what it does at the Danger Level of the draw
+    (:func:`~.ghoul_cards.card_effect_key`), each group weighted by its cards in the pile (whose
+    order the players do not know). A chosen outcome may also be a card number."""
+    level = DangerLevel(highest_level(ctx.content, ctx.st))
+    counts: dict[str, int] = {}
+    for num in _pile(ctx):
+        k = card_effect_key(ctx.scene.ghoul_card(num), level)
+        counts[k] = counts.get(k, 0) + 1
+    keys = sorted(counts, key=_key_order)
+    return ChanceNode("ghoul_card", tuple(keys), tuple(counts[k] for k in keys), "P. 24",
+                      tuple(card_effect_label(k) for k in keys),
+                      f"Ghoul card for {ctx.zname(zone)} at {level.name.title()}", "or a card number in the pile")
+
+
+def _key_order(k: str):
+    if k == "nothing":
+        return (0, 0, "")
+    a, b = k.split(":")
+    return (2, ghoul_type_key(b), "") if a == "open" else (1, ghoul_type_key(a), f"{int(b):03d}")
+
+
+def spawn_card_check(ctx: Ctx, outcome, zone: str) -> str | None:
+    pile = _pile(ctx)
+    if isinstance(outcome, int) and not isinstance(outcome, bool):
+        return None if outcome in pile else f"card: Ghoul card #{outcome} is not in the pile"
+    if outcome in spawn_card_outcomes(ctx, zone).outcomes:
+        return None
+    return f"card: {outcome!r} is not what a card of the pile does now"
+
+
+def draw_ghoul_card(ctx: Ctx, outcome=None):
+    """The top Ghoul card (the deck is rebuilt from its discards when empty, P. 24); ``outcome``: a
+    chosen card (its number, or what it does now: the topmost such card of the pile)."""
     st = ctx.st
     if not st.ghoul_deck:
         st.ghoul_deck = st.ghoul_discard
         st.ghoul_discard = []
         st.rng = rng.shuffle(st.rng, st.ghoul_deck)
         ctx.emit("reshuffle", "P. 24", "The Ghoul deck ran out: its discards are reshuffled")
-    num = st.ghoul_deck.pop()
+    pile = st.ghoul_deck
+    if outcome is not None:
+        if isinstance(outcome, int):
+            i = pile.index(outcome)
+        else:
+            level = DangerLevel(highest_level(ctx.content, st))
+            i = max(i for i, n in enumerate(pile) if card_effect_key(ctx.scene.ghoul_card(n), level) == outcome)
+        pile.append(pile.pop(i))
+    num = pile.pop()
     st.ghoul_discard.append(num)
     return ctx.scene.ghoul_card(num)
 
 
-@task("spawn_card", pause=True)
-def task_spawn_card(ctx: Ctx, zone: str) -> None:
+@chance_task("spawn_card", outcomes=spawn_card_outcomes, check=spawn_card_check, pause=True)
+def task_spawn_card(ctx: Ctx, outcome, zone: str) -> None:
     st = ctx.st
-    card = draw_ghoul_card(ctx)
+    card = draw_ghoul_card(ctx, outcome)
     level = DangerLevel(highest_level(ctx.content, st))
     pool = {g: ctx.content.ghoul_types[g].pool - st.on_board(g) for g in GHOUL_TYPES}
     # the Ghouls by Zone only matter to a Barricade & Door Opening card (P. 25)
