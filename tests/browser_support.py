@@ -36,8 +36,9 @@ Functions (import them: ``from browser_support import canvas_pixel, ...``)
                   (kernel ``python3``, cwd = ``notebooks/``); a failing cell raises with its traceback.
 ``free_port() -> int``                          a port that was free a moment ago (bind port 0).
 
-Outside requests: the page may ask only 127.0.0.1, ``data:``/``blob:`` URLs, and Voilà's own Font
-Awesome stylesheet on a CDN (:data:`KNOWN_OUTSIDE`), which fails offline and only costs icons.
+Outside requests: the page may ask only 127.0.0.1 and ``data:``/``blob:`` URLs. Servers started here
+use nollab's Voilà template (``--template=nollab``, found through ``JUPYTER_PATH``), the one
+``nollab dashboard`` serves, so :data:`KNOWN_OUTSIDE` is empty.
 """
 from __future__ import annotations
 
@@ -76,13 +77,10 @@ CHROMIUM_MISSING = (
     "Run ./test.sh (it installs it) or: apt-get update && apt-get install -y chromium"
 )
 
-#: Outside URLs a Voilà 0.5 page is known to request (Font Awesome stylesheets in
-#: share/jupyter/voila/templates/lab/index.html.j2 and base/page.html); nothing else may.
-KNOWN_OUTSIDE: tuple[str, ...] = (
-    "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/all.min.css",
-    "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/v4-shims.min.css",
-    "https://cdn.jsdelivr.net/npm/font-awesome@4.5.0/css/font-awesome.min.css",
-)
+#: Outside URLs a page may request. None: every page is served with nollab's Voilà template
+#: (nollab/publish/share/voila/templates/nollab), which drops the Font Awesome CDN links of Voilà's
+#: stock template (Voilà's own bundle already carries Font Awesome).
+KNOWN_OUTSIDE: tuple[str, ...] = ()
 _LOCAL_HOSTS = {"127.0.0.1"}
 
 JUPYTER_ENV_VARS = ("JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "IPYTHONDIR")
@@ -156,9 +154,12 @@ class VoilaServer:
     def _start_once(self, port: int) -> bool:
         cmd = [
             sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
-            "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", *self.extra_args, str(self.notebook),
+            "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", "--template=nollab",
+            *self.extra_args, str(self.notebook),
         ]
-        env = isolated_jupyter_env(pathlib.Path(self._tmp.name))
+        from nollab.publish.serve import voila_env
+
+        env = voila_env(isolated_jupyter_env(pathlib.Path(self._tmp.name)))
         log = open(self._log_path, "wb")
         self.port = port
         self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env,

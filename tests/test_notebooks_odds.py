@@ -264,7 +264,7 @@ def test_dashboard_cli_prints_urls(capsys):
     assert main(["dashboard", "--port", str(port), "--print-only"]) == 0
     out = capsys.readouterr().out
     assert f"http://127.0.0.1:{port}/voila/render/dashboard.ipynb" in out
-    assert "--no-browser" in out and "--Voila.ip=127.0.0.1" in out
+    assert "--no-browser" in out and '"ip": "127.0.0.1"' in out and '"template": "nollab"' in out
 
 
 def test_dashboard_cli_bad_input_exits_2(capsys, tmp_path):
