@@ -98,11 +98,15 @@ def test_odds_dashboard_exact_numbers_in_browser(voila_server, page, page_log):
     url = voila_server(DASHBOARD)
     open_voila(page, url, ".nollab-odds-summary .nollab-odds-p-clear")
 
-    # The default Zone: 2 Walkers + 1 Fatty against the Sawed-Off (2 dice, 3+, Damage 1): the Fatty
-    # soaks every Damage-1 hit, so the Zone is never cleared and nothing dies (P. 27 NOTE).
-    start = brute_ranged(2, 3, 1, {"walker": 2, "fatty": 1})
+    # The opening example (P. 28): the Sawed-Off (2 dice, 3+, Damage 1) into 2 Walkers, a friend there.
+    start = brute_ranged(2, 3, 1, {"walker": 2}, friends=1)
     wait_value(page, ".nollab-odds-p-clear", frac(start["p_clear"]))
     wait_value(page, ".nollab-odds-expected-kills", frac(start["expected_kills"]))
+    wait_value(page, ".nollab-odds-p-ff", frac(start["p_ff"]))
+
+    # A Fatty joins: it soaks every Damage-1 hit, so the Zone is never cleared (P. 27 NOTE).
+    type_int(page, ".nollab-odds-target-fatty", 1)
+    wait_value(page, ".nollab-odds-p-clear", frac(brute_ranged(2, 3, 1, {"walker": 2, "fatty": 1})["p_clear"]))
 
     # Ithaca M37 (2 dice, 4+, Damage 2) at 1 Walker + 1 Fatty, one friend in the Zone.
     page.locator(".nollab-odds-weapon select").select_option(label=page.locator(

@@ -8,7 +8,8 @@ there — or take the Zone from a live game (:meth:`OddsPanel.set_from_zone`, or
 
 API::
 
-    panel = OddsPanel(content=None, *, weapon="sawed_off:ranged", target=None, friends=0)
+    panel = OddsPanel(content=None, *, weapon="sawed_off:ranged", target=None, friends=1)
+        # opens on P. 28's example: Sawed-Off, 2 Walkers, a friend in the Zone
     panel.set_weapon("uzi:ranged"); panel.set_target(walker=2, fatty=1, friends=1)
     panel.set_from_zone(game, "z4", survivor=None)    # a Game (with .state) or a GameState
     panel.follow(board_view, game)                    # BoardView.on_zone_click -> set_from_zone
@@ -32,7 +33,7 @@ from nollab.content_model import GHOUL_TYPES, ghoul_plural
 from nollab.prob import attack_odds, attack_spec
 from nollab.prob.targeting import DISPLAY_ORDER, zone_key
 
-from .charts import dist_chart, error_html, timing_html, value_row
+from .charts import dist_chart, error_html, headline_html, timing_html, value_row
 
 __all__ = ["OddsPanel", "ATTACK_SKILLS", "GHOUL_TYPES", "weapon_lines"]
 
@@ -93,7 +94,7 @@ class OddsPanel(W.VBox):
     """Inputs of one attack on the left, its exact odds (numbers and bar charts) on the right."""
 
     def __init__(self, content: Any = None, *, weapon: str = "sawed_off:ranged",
-                 target: Mapping[str, int] | None = None, friends: int = 0) -> None:
+                 target: Mapping[str, int] | None = None, friends: int = 1) -> None:
         if content is None:
             from nollab.content import load_content
 
@@ -158,23 +159,30 @@ class OddsPanel(W.VBox):
         self.out_timing = W.HTML("")
         self.out_timing.add_class("nollab-odds-timing")
 
+        self.w_line_note = W.HTML("")
+        self.w_line_note.add_class("nollab-odds-line-note")
+        # everything about a dice roll: hidden for a Molotov, which rolls none (P. 29)
+        self.line_rows = W.VBox([W.HBox([self.w_action, self.w_dice]), W.HBox([self.w_accuracy, self.w_damage]),
+                                 self.w_dual, self.w_skills, self.w_plenty,
+                                 W.HBox([self.w_reroll, self.w_reroll_k]), self.w_goal])
         inputs = W.VBox([
-            W.HTML("<b>Attack</b>"), self.w_weapon,
-            W.HBox([self.w_action, self.w_dice]), W.HBox([self.w_accuracy, self.w_damage]),
-            self.w_dual, self.w_skills,
-            self.w_plenty, W.HBox([self.w_reroll, self.w_reroll_k]), self.w_goal,
+            W.HTML("<b>Attack</b>"), self.w_weapon, self.w_line_note, self.line_rows,
             W.HTML("<b>Target Zone</b>"), self.w_source,
             W.HBox([self.w_target["walker"], self.w_target["breaker"]]),
             W.HBox([self.w_target["fatty"], self.w_target["relative"]]),
             W.HBox([self.w_friends, self.w_actions]),
         ], layout=W.Layout(width="450px"))
         outputs = W.VBox([self.out_error, self.out_summary, self.out_hits, self.out_kills, self.out_ff,
-                          self.out_timing])
-        super().__init__([W.HBox([inputs, outputs])])
+                          self.out_timing], layout=W.Layout(flex="1 1 340px", min_width="300px"))
+        inputs.layout.flex = "0 1 450px"
+        # side by side on a wide page, stacked on a narrow one
+        super().__init__([W.HBox([inputs, outputs], layout=W.Layout(flex_flow="row wrap"))])
         self.add_class("nollab-odds-panel")
 
         self._fill_from_weapon(weapon)
-        self.set_target(**dict(target or {"walker": 2, "fatty": 1}))
+        # the opening example (P. 28): a Sawed-Off into 2 Walkers with a friend stuck among them —
+        # a real choice (4/9 to clear it, 5/9 to wound the friend), every chart has something to say
+        self.set_target(**dict(target or {"walker": 2}))
         self.w_weapon.observe(self._on_weapon, "value")
         for w in (self.w_action, self.w_dice, self.w_accuracy, self.w_damage):
             w.observe(self._on_line_edit, "value")
@@ -190,8 +198,18 @@ class OddsPanel(W.VBox):
 
     def _fill_from_weapon(self, key: str) -> None:
         if key == CUSTOM:
+            self.line_rows.layout.display = None
+            self.w_line_note.value = ""
             return
         _, prof, card = self.lines[key]
+        molotov = card is not None and card.effect == "molotov"
+        self.line_rows.layout.display = "none" if molotov else None
+        self.w_line_note.value = (
+            "<small>No dice: the Molotov is discarded and <b>every Actor in the target Zone is "
+            "eliminated</b>, Fatties and Survivors too (exterior Zones only, P. 29).</small>" if molotov else
+            "<small>Car Attack: one attack in each Zone the Car enters with Ghouls; Targeting Priority "
+            "Order and Friendly Fire apply; not a Combat Action (P. 21, P. 28).</small>"
+            if key == "car:car" else "")
         self._syncing = True
         try:
             self.w_action.value = prof.action
@@ -370,20 +388,35 @@ class OddsPanel(W.VBox):
         k = self.w_actions.value
         ff = r.friendly_wounds
         p_ff = ff.p(lambda w: w > 0)
+        total = sum(dict(spec.target).values())
+        head = headline_html("P(clear the Zone)" + (f" within {k} Actions" if k > 1 and not spec.molotov else ""),
+                             "nollab-odds-p-clear", p_clear,
+                             note=("certain: the fire eliminates every Actor in the Zone (P. 29)"
+                                   if spec.molotov and total else ""))
         rows = [
             f"<tr><th style='text-align:left'>Dice rolled</th><td class='nollab-odds-dice-rolled' "
-            f"data-value='{r.dice}'>{r.dice}</td></tr>",
-            value_row("P(clear)" + (f" within {k} Actions" if k > 1 else ""), "nollab-odds-p-clear", p_clear),
+            f"data-value='{r.dice}'>{r.dice if not spec.molotov else 'none (Molotov)'}</td><td></td></tr>",
             value_row("Expected kills", "nollab-odds-expected-kills", r.expected_kills, percent=False),
-            value_row("Expected hits", "nollab-odds-expected-hits", r.expected_hits, percent=False),
-            value_row("Friendly Fire risk (≥ 1 Wound)", "nollab-odds-p-ff", p_ff),
-            value_row("Expected Friendly Fire Wounds", "nollab-odds-expected-ff", ff.mean(), percent=False),
         ]
+        if not spec.molotov:  # no roll: no hits, no misses, no Friendly Fire Wounds (P. 29)
+            rows += [
+                value_row("Expected hits", "nollab-odds-expected-hits", r.expected_hits, percent=False),
+                value_row("Friendly Fire risk (≥ 1 Wound)", "nollab-odds-p-ff", p_ff),
+                value_row("Expected Friendly Fire Wounds", "nollab-odds-expected-ff", ff.mean(), percent=False),
+            ]
         if r.friends_eliminated:
-            rows.append(f"<tr><th>Survivors eliminated</th><td>{r.friends_eliminated}</td></tr>")
+            rows.append(f"<tr><th style='text-align:left;color:#b00020'>Survivors eliminated</th>"
+                        f"<td class='nollab-odds-friends-eliminated' data-value='{r.friends_eliminated}'>"
+                        f"<b style='color:#b00020'>{r.friends_eliminated}</b></td>"
+                        f"<td style='font-size:11px;color:#b00020'>they burn with the Ghouls (P. 29)</td></tr>")
         note = _rule_note(spec)
-        self.out_summary.value = (f"<table class='nollab-odds-table'>{''.join(rows)}</table>"
+        self.out_summary.value = (head + f"<table class='nollab-odds-table'>{''.join(rows)}</table>"
                                   + (f"<p class='nollab-odds-note'><small>{note}</small></p>" if note else ""))
+        if spec.molotov:
+            self.out_hits.value = ""
+            self.out_kills.value = ""
+            self.out_ff.value = ""
+            return
         self.out_hits.value = dist_chart(r.hits, title="Hits", css_class="hits")
         kills_total = r.kills.map(lambda ks: sum(c for _, c in ks))
         if len(r.kills) <= 12:
@@ -392,7 +425,8 @@ class OddsPanel(W.VBox):
                 color="#a83b3b", width=420, label=_kills_label,
                 order=sorted(r.kills, key=lambda ks: (sum(c for _, c in ks), zone_key(dict(ks)))))
         else:
-            self.out_kills.value = dist_chart(kills_total, title="Kills", css_class="kills", color="#a83b3b")
+            self.out_kills.value = dist_chart(kills_total, title="Kills (all types)", css_class="kills",
+                                              color="#a83b3b")
         if spec.friendly_fire and spec.friends > 0:
             self.out_ff.value = dist_chart(ff, title="Friendly Fire Wounds", css_class="ff", color="#c77d00")
         else:
@@ -404,6 +438,8 @@ class OddsPanel(W.VBox):
 def _rule_note(spec: Any) -> str:
     """One sentence of rules when the numbers would surprise a learner (P. 17, P. 27)."""
     target = dict(spec.target)
+    if spec.molotov:
+        return ""  # the fire needs no Damage: the line note says what it does (P. 29)
     if target.get("fatty", 0) and spec.damage < 2:
         others = sum(n for t, n in target.items() if t != "fatty")
         if spec.action in ("ranged", "car") and not spec.sniper and others:

@@ -30,7 +30,7 @@ import ipywidgets as W
 from nollab.content_model import GHOUL_TYPES, ghoul_plural
 from nollab.prob import select_deck, spawn_step
 
-from .charts import dist_chart, error_html, frac_text, pct_text, timing_html
+from .charts import dist_chart, error_html, timing_html, value_row
 
 __all__ = ["SpawnPanel", "parse_discarded"]
 
@@ -185,11 +185,7 @@ class SpawnPanel(W.VBox):
         self.out_timing.value = timing_html(self.last_update_ms)
 
     def _render(self, r: Any) -> None:
-        def row(label: str, css: str, f: Any, percent: bool = True) -> str:
-            extra = f"≈ {pct_text(f)}" if percent else f"≈ {float(f):.3f}"
-            return (f"<tr><th style='text-align:left;padding-right:1em'>{escape(label)}</th><td>"
-                    f"<span class='{css}' data-value='{frac_text(f)}'>{frac_text(f)}</span> "
-                    f"<small>({extra})</small></td></tr>")
+        row = value_row  # percentage first and large, the exact fraction beside it (folded when long)
 
         rows = [row("P(at least one Relative)", "nollab-spawn-p-relative", r.p_relative),
                 row("P(a Door/Barricade Opening card acts)", "nollab-spawn-p-opening", r.p_opening)]
@@ -198,7 +194,7 @@ class SpawnPanel(W.VBox):
         rows += [row(f"P(out of {ghoul_plural(t)} miniatures: extra Activation)", f"nollab-spawn-run-out-{t}", r.p_run_out[t])
                  for t in r.types if r.p_run_out.get(t)]
         if r.reshuffle:
-            rows.append("<tr><td colspan=2><i>the deck runs out: the discards are reshuffled (P. 24)</i></td></tr>")
+            rows.append("<tr><td colspan=3><i>the deck runs out: the discards are reshuffled (P. 24)</i></td></tr>")
         self.out_summary.value = f"<table class='nollab-spawn-table'>{''.join(rows)}</table>"
         # only what is shown: the total and one marginal per type, never the joint (P. 24-25)
         total = r.total()
