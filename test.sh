@@ -14,6 +14,6 @@ fi
 
 VENV="${NOLLAB_VENV:-.venv}"
 [ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"
-"$VENV/bin/python" -m pip install -q --disable-pip-version-check -e ".[jupyter,sim,cluster,test]"
+"$VENV/bin/python" -m pip install -q --disable-pip-version-check -e ".[jupyter,sim,cluster,test,static]"
 
 exec "$VENV/bin/python" -m pytest -q "$@"

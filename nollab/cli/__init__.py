@@ -27,6 +27,7 @@ COMMANDS: dict[str, str] = {
     "simulate": "simulate_cmd",
     "dashboard": "dashboard_cmd",
     "rules": "rules_cmd",
+    "publish": "publish_cmd",
 }
 
 

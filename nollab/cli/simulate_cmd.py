@@ -19,7 +19,7 @@ import sys
 
 from nollab.cli import UsageError
 
-HELP = "Monte Carlo games of a Scene with a bot: win rate (95% CI), rounds, kills, causes of loss"
+HELP = "Monte Carlo games of a Scene with a bot: win rate (95 percent interval), rounds, kills, causes of loss"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
