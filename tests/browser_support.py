@@ -152,12 +152,13 @@ class VoilaServer:
         raise RuntimeError(f"Voilà did not start for {self.notebook.name}; last log:\n{last[-3000:]}")
 
     def _start_once(self, port: int) -> bool:
+        from nollab.publish.serve import voila_env, voila_flags
+
         cmd = [
             sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
-            "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", "--template=nollab",
+            "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", *voila_flags(),
             *self.extra_args, str(self.notebook),
         ]
-        from nollab.publish.serve import voila_env
 
         env = voila_env(isolated_jupyter_env(pathlib.Path(self._tmp.name)))
         log = open(self._log_path, "wb")

@@ -26,12 +26,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 __all__ = ["ServeOptions", "check_options", "build_site", "voila_config", "template_root",
-           "TEMPLATE", "DASHBOARDS"]
+           "TEMPLATE", "DASHBOARDS", "EXTENSIONS", "voila_flags"]
 
 #: the Voilà template shipped in nollab/publish/share/voila/templates/nollab
 TEMPLATE = "nollab"
 #: the notebooks meant for visitors, by the name ``--only`` uses
 DASHBOARDS: dict[str, str] = {"odds": "dashboard.ipynb", "play": "dashboard-play.ipynb"}
+
+#: the JupyterLab extensions a dashboard page loads. Voilà otherwise loads every extension installed
+#: in the environment, and some break its page: the Pyodide kernel's extension that the ``static``
+#: extra installs throws "Cannot read properties of undefined (reading 'LicensesClient')".
+EXTENSIONS: tuple[str, ...] = ("@jupyter-widgets/jupyterlab-manager",
+                               "@voila-dashboards/widgets-manager8", "ipycanvas",
+                               "jupyterlab_pygments")
 
 MAX_POOL = 64            # warm kernels per dashboard; ~100 MB each (README "Publish")
 MAX_CULL = 7 * 24 * 3600
@@ -151,6 +158,7 @@ def voila_config(opts: ServeOptions) -> dict:
         },
         "VoilaConfiguration": {
             "template": TEMPLATE, "theme": "light", "show_tracebacks": False,
+            "extension_allowlist": list(EXTENSIONS),
             "preheat_kernel": opts.pool > 0,
         },
         "VoilaKernelManager": {
@@ -165,6 +173,13 @@ def voila_config(opts: ServeOptions) -> dict:
         },
     }
     return cfg
+
+
+def voila_flags() -> list[str]:
+    """The command-line form of the page settings every nollab Voilà page shares (the tests serve
+    single notebooks with these, ``nollab dashboard`` writes the same into ``voila.json``)."""
+    return [f"--template={TEMPLATE}",
+            f"--VoilaConfiguration.extension_allowlist={json.dumps(list(EXTENSIONS))}"]
 
 
 def write_config(opts: ServeOptions, dest: Path) -> Path:
