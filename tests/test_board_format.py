@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from nollab.board import (BoardFormatError, OpeningKind, board_from_grid, load_map, load_tile,
+from nollab.board import (BoardFormatError, OpeningKind, ZoneKind, board_from_grid, load_map, load_tile,
                           parse_map_text, parse_tile_text)
 
 DATA = Path(__file__).parent / "data" / "board"
@@ -224,17 +224,18 @@ s = { kind = "exterior" }
 def test_user_content_folder_overrides_a_shipped_tile(tmp_path, monkeypatch):
     """README "redraw a tile": a player's tiles/2R.toml in NOLLAB_CONTENT replaces the shipped one."""
     shipped = (Path(__file__).resolve().parents[1] / "nollab" / "data" / "tiles" / "2R.toml").read_text()
-    mine = shipped.replace('g = { kind = "corn", label = "corn field" }',
-                           'g = { kind = "woods", label = "my woods" }')
+    mine = shipped.replace('c = { kind = "exterior", label = "lawn" }',
+                           'c = { kind = "corn", label = "my corn" }')
+    assert mine != shipped
     (tmp_path / "tiles").mkdir()
     (tmp_path / "tiles" / "2R.toml").write_text(mine)
     monkeypatch.setenv("NOLLAB_CONTENT", str(tmp_path))
     b = load_map("S1").board
-    assert b.zones["2R:g"].label == "my woods"
-    (tmp_path / "tiles" / "2R.toml").write_text(mine.replace("fffggg\nfffggg", "fffggg\nfffgQg"))
+    assert b.zones["2R:c"].label == "my corn" and b.zones["2R:c"].kind is ZoneKind.CORN
+    (tmp_path / "tiles" / "2R.toml").write_text(mine.replace("ppKKKB\nppKKKB", "ppKKKB\nppKQKB"))
     with pytest.raises(BoardFormatError) as ei:
         load_map("S1", cache=False)
-    assert str(ei.value).startswith(str(tmp_path / "tiles" / "2R.toml") + ": row 6, col 5: zone letter 'Q'")
+    assert str(ei.value).startswith(str(tmp_path / "tiles" / "2R.toml") + ": row 6, col 4: zone letter 'Q'")
 
 
 def test_ascii_grid_marks_openings_and_walls():
@@ -271,3 +272,138 @@ def test_load_map_is_cached_and_reloads_when_a_file_changes(tmp_path):
     os.utime(tile, (later, later))
     b = load_map(scene)
     assert b is not a and b.board.zones["9A:b"].label == "garden"
+
+
+# ---- printed tiles: doorways on a tile's border, rooms across a seam, printed features ----------
+HOUSE_W = '''
+[tile]
+id = "8W"
+source = "transcribed from the printed tile art"
+readings = ["one reading"]
+open_edges = ["r2c2-r2c3"]
+grid = """
+aK
+HH
+"""
+[legend]
+a = { kind = "exterior" }
+K = { kind = "interior", label = "kitchen" }
+H = { kind = "interior", label = "hall" }
+[[openings]]
+id = "dk"
+at = "r1c2-r1c3"
+kind = "passage"
+[[openings]]
+id = "dh"
+at = "r1c1-r2c1"
+kind = "window"
+[[features]]
+kind = "pump"
+at = "r1c1"
+label = "gas pump"
+'''
+HOUSE_E = '''
+[tile]
+id = "8E"
+open_edges = ["r2c1-r2c0"]
+grid = """
+Lb
+Hb
+"""
+[legend]
+b = { kind = "exterior" }
+L = { kind = "interior", label = "living room" }
+H = { kind = "interior", label = "hall" }
+[[openings]]
+id = "dl"
+at = "r1c1-r1c0"
+kind = "passage"
+[[openings]]
+id = "w"
+at = "r1c1-r1c2"
+kind = "window"
+'''
+
+
+def house_tiles():
+    return {"8W": parse_tile_text(HOUSE_W, "8W.toml"), "8E": parse_tile_text(HOUSE_E, "8E.toml")}
+
+
+def test_doorways_on_two_tile_borders_meet_as_one_opening():
+    """Both tiles print the doorway on their shared border: one Opening, the first placed tile's
+    id; the other id is an alias that scene tokens may use."""
+    sm = parse_map_text(map_text('layout = "8W 8E"\nset = [{ opening = "8E:dl", kind = "door", open = false }]'),
+                        "s.toml", tiles=house_tiles())
+    b = sm.board
+    assert b.openings_between("8W:K", "8E:L") == ("8W:dk",)
+    assert b.aliases == {"8E:dl": "8W:dk"} and b.opening_id("8E:dl") == "8W:dk"
+    assert b.openings["8W:dk"].kind is OpeningKind.DOOR and "8W:dk" in b.initial_closed
+    with pytest.raises(KeyError):
+        b.opening_id("8E:nope")
+
+
+def test_border_doorway_at_the_board_edge_or_facing_a_wall_is_dropped():
+    t = house_tiles()
+    alone = parse_map_text(map_text('layout = "8W"'), "s.toml", tiles=t).board
+    assert "8W:dk" not in alone.openings and alone.openings_of("8W:K") == ()  # walled off: allowed
+    # 8E turned 90 degrees: its row 1 reads "H L"; 8W's kitchen doorway meets 8E's hall, whose
+    # tile prints no doorway there: the hall's wall blocks it
+    faced = parse_map_text(map_text('layout = "8W 8E"\nrotation = { "8E" = 90 }'), "s.toml", tiles=t).board
+    assert faced.zone_at((0, 2)) == "8E:H" and "8W:dk" not in faced.openings
+    assert faced.openings_between("8W:K", "8E:H") == () and faced.edge((0, 1), (0, 2)) == "wall"
+    # 8E turned 180 degrees: row 1 reads "b H": the doorway meets a yard, a way out of the kitchen
+    out = parse_map_text(map_text('layout = "8W 8E"\nrotation = { "8E" = 180 }'), "s.toml", tiles=t).board
+    assert out.zone_at((0, 2)) == "8E:b" and out.openings_between("8W:K", "8E:b") == ("8W:dk",)
+
+
+def test_a_room_drawn_across_a_seam_is_one_zone():
+    t = house_tiles()
+    sm = parse_map_text(map_text('layout = "8W 8E"\nrooms = [["8W:H", "8E:H"]]'), "s.toml", tiles=t)
+    b = sm.board
+    assert "8E:H" not in b.zones and sorted(b.zones["8W:H"].cells) == [(1, 0), (1, 1), (1, 2)]
+    assert b.edge((1, 1), (1, 2)) == "free" and b.zone("8W:H").tile == "8W"
+    assert b.house("8W:K") == {"8W:K", "8E:L"} and b.house("8W:H") == {"8W:H"}
+    # without the join the seam is a wall between two halls
+    apart = parse_map_text(map_text('layout = "8W 8E"'), "s.toml", tiles=t).board
+    assert apart.edge((1, 1), (1, 2)) == "wall" and apart.zones["8E:H"].interior
+
+
+@pytest.mark.parametrize("rooms, msg", [
+    ('[["8W:K", "8E:L"]]', "print a wall"),           # only row 2 of the seam is printed open
+    ('[["8W:a", "8E:L"]]', "not a room"),
+    ('[["8W:K", "8E:H"]]', "does not touch"),
+    ('[["8W:H", "8W:K"]]', "one Zone already"),
+    ('[["8W:H", "8E:b"]]', "not a room"),
+    ('[["8W:H", "9Z:H"]]', "unknown zone"),
+    ('[["8W:H"]]', "two or more"),
+    ('"8W:H"', "list of zone-id lists"),
+])
+def test_bad_rooms_are_rejected_with_one_line(rooms, msg):
+    with pytest.raises(BoardFormatError, match=msg):
+        parse_map_text(map_text(f'layout = "8W 8E"\nrooms = {rooms}'), "s.toml", tiles=house_tiles())
+
+
+def test_features_sources_and_readings_follow_the_tile():
+    t = house_tiles()
+    b = parse_map_text(map_text('layout = "8E 8W"\nrotation = { "8W" = 90 }'), "s.toml", tiles=t).board
+    (pump,) = b.features_of("pump")
+    # 8W's r1c1 turned 90 degrees clockwise is its top-right cell; 8W sits at board col 3-4
+    assert pump.cell == (0, 3) and pump.zone == "8W:a" and pump.tile == "8W" and pump.label == "gas pump"
+    placed = {p.tile: p for p in b.tiles}
+    assert placed["8W"].source == "transcribed from the printed tile art"
+    assert placed["8W"].readings == ("one reading",) and placed["8E"].readings == ()
+
+
+@pytest.mark.parametrize("text, msg", [
+    (HOUSE_W.replace('at = "r1c2-r1c3"', 'at = "r1c2-r1c4"'), "not edge-adjacent"),
+    (HOUSE_W.replace('open_edges = ["r2c2-r2c3"]', 'open_edges = ["r2c1-r2c2"]'), "inside the tile"),
+    (HOUSE_W.replace('open_edges = ["r2c2-r2c3"]', 'open_edges = "r2c2-r2c3"'), "'open_edges' must be a list"),
+    (HOUSE_W.replace('at = "r1c1"\nlabel', 'at = "r5c1"\nlabel'), "features[0]: cell is not on the tile"),
+    (HOUSE_W.replace('at = "r1c1"\nlabel', 'at = "r1c1-r1c2"\nlabel'), "one cell"),
+    (HOUSE_W.replace('kind = "pump"', 'kind = ""'), "'kind' must be a short"),
+    (HOUSE_W.replace('readings = ["one reading"]', 'readings = "x"'), "'readings' must be a list"),
+    (HOUSE_W.replace('source = "transcribed', 'source = 3\n# "'), "'source' must be a string"),
+])
+def test_bad_printed_tile_fields_name_the_problem(tmp_path, text, msg):
+    e = err(tmp_path, text, "8W.toml")
+    assert msg in str(e) and str(e).startswith("tiles/8W.toml")

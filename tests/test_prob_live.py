@@ -197,6 +197,19 @@ def _engine_attacks(g, sid):
     return out
 
 
+def test_a_molotov_at_a_spawn_zone_without_ghouls_is_an_option():
+    """P. 29: a Molotov may target an exterior Zone holding a Spawn token, Ghouls or not (to move the
+    token); the engine lists it, so the live options do too. Without a Spawn token, no target."""
+    g = sandbox(ROW, {"tom": "T:b"}, inventory={"tom": ["molotov"]}, spawns=[("T:d", "white"), ("T:c", "red")],
+                modes={"tom": "zombicide"})  # the Molotov's Range is 1: T:a and T:c
+    assert {(o.weapon, o.zone) for o in attack_options(g, "tom")} == {("molotov:ranged", "T:c")}
+    assert [a.params[1] for a in g.legal_actions() if a.kind == "molotov"] == ["T:c"]
+    r = attack_from_state(g, "tom", "molotov", "T:c")
+    assert r.kills.probs() == {(): 1} and r.p_clear == 1  # nothing to kill: the Zone is clear
+    with pytest.raises(LiveAttackError, match="no Ghouls in T:a"):
+        attack_from_state(g, "tom", "molotov", "T:a")
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_attack_options_match_the_engines_legal_actions(seed):
     """Every attack the engine lists is an option, and nothing else (S1 games with Ghouls added)."""

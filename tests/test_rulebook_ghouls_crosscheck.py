@@ -59,10 +59,14 @@ def expected_options(board, closed, ghoul, survivors):
             options += [(t, n) for n in sorted(board.neighbors(ghoul, closed)) if d_open.get(n) == d_open[ghoul] - 1]
         else:
             d_all = _dist(board, t, all_open)
+            if ghoul not in d_all:
+                continue  # walled off from this target even with every Opening open
             for n in sorted(board.neighbors(ghoul, all_open)):
                 if d_all.get(n) == d_all[ghoul] - 1:
                     options.append((t, n if n in board.neighbors(ghoul, closed) else ghoul))
-    return options
+    # no route at all, even with every Opening open (a room the tiles' placement walls off, like
+    # 2R's basement stairs in S7): the Ghoul cannot move and stays where it is
+    return options or [(targets[0], ghoul)]
 
 
 def expected_steps(board, closed, ghoul, survivors):

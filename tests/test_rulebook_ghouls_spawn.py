@@ -237,15 +237,16 @@ def test_p25_spawn_step_example_at_yellow():
 def test_p22_s9_ghouls_revealed_by_a_breaker_do_not_move_in_the_same_activation():
     """P. 8: "All Ghouls on the board activate"; P. 22: "Attacks ... are resolved first, then all the
     Moves."; S9 (P. 42): "Opening a closed house for the first time reveals all the Ghouls inside all
-    rooms of the house ... draw a Ghoul card for each Zone." A Breaker opens the closed 4R house
-    during the Activation: the Walker revealed in each of its four rooms (card #1 at Blue) was not on
-    the board when the Activation began, so it stays in its room until the next Activation."""
+    rooms of the house ... draw a Ghoul card for each Zone." A Breaker at the end of 5V's dirt road
+    breaks the closed study door of the 3R-4R house (every closed opening of its Zone, ruling) during
+    the Activation: the Walker revealed in each of its four rooms (card #1 at Blue) was not on the
+    board when the Activation began, so it stays in its room until the next Activation."""
     g = Game.new("S9", seed=1)
     while g.pending is not None and g.pending.kind.startswith("scene:"):
         g.choose(g.pending.options[g.pending.default])
     st = g.state
     st.ghouls.clear()
-    st.add_ghouls("4R:d", "breaker", 1)  # outside the closed front door of the 4R house
+    st.add_ghouls("5V:h", "breaker", 1)  # outside the closed study door 4R:dn4
     st.ghoul_deck = [1] * 10  # Walker cards: 1 Walker per room at Blue
     g.touch()
     end_turns(g)
@@ -255,6 +256,6 @@ def test_p22_s9_ghouls_revealed_by_a_breaker_do_not_move_in_the_same_activation(
             g.choose(g.pending.options[g.pending.default])
         else:
             g.step()
-    assert st.opening_open["4R:fd"] is True
-    rooms = {z: st.ghouls_in(z)[0] for z in ("4R:F", "4R:H", "4R:L", "4R:P")}
-    assert rooms == {"4R:F": 1, "4R:H": 1, "4R:L": 1, "4R:P": 1}, rooms
+    assert st.opening_open["4R:dn4"] is True
+    rooms = {z: st.ghouls_in(z)[0] for z in ("3R:H", "3R:S", "3R:U", "4R:S")}
+    assert rooms == {"3R:H": 1, "3R:S": 1, "3R:U": 1, "4R:S": 1}, rooms

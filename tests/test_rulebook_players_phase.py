@@ -378,14 +378,14 @@ def test_do_nothing_p20_remaining_actions_are_lost():
 def test_search_p18_scene_stashes_restrict_melee_and_ranged_decks_s1():
     """P. 18 NOTE: "Check the chosen Scene, as many of them feature special Search rules. For example,
     looking for Melee and Ranged Equipment may be restricted to designated Zones." (S1: the Melee stash is
-    in 1R:K, the Ranged stash in 3R:U; elsewhere a Zombicide Survivor draws from the House deck only.)"""
+    in 2R:K, the Ranged stash in 3R:U; elsewhere a Zombicide Survivor draws from the House deck only.)"""
     g = Game.new("S1", seed=1)
     sid = g.state.active
     s = g.state.survivors[sid]
     s.mode = "zombicide"
     s.slots = [[0, 0]]
     g.state.ghouls = {}
-    for zone, expected in (("1R:K", ["house", "melee"]), ("4R:L", ["house"])):
+    for zone, expected in (("2R:K", ["house", "melee"]), ("1R:L", ["house"])):
         s.zone = zone
         g.touch()
         assert sorted(a.params[0] for a in of(g, "search")) == expected

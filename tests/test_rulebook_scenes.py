@@ -144,13 +144,13 @@ def test_house_under_siege_only_checked_at_end_of_players_phase(scene):
     Ghouls' Phase does not lose yet; it does at the end of the next Players' Phase."""
     g = new(scene)
     st = g.state
-    st.add_ghouls("4R:d", "breaker", 1)  # outside the closed front door 4R:fd of the living room
-    st.add_ghouls("4R:d", "walker", 1)
+    st.add_ghouls("1R:P", "breaker", 1)  # on the porch, outside the closed front door 1R:df
+    st.add_ghouls("1R:P", "walker", 1)
     st.ghoul_deck = [1] * 8  # Walkers at Blue: no Barricade and Door Opening surprises
     g.touch()
     run_round(g)
     assert not g.over
-    assert st.opening_open["4R:fd"] is True and st.ghouls_in("4R:L")[0] == 1
+    assert st.opening_open["1R:df"] is True and st.ghouls_in("1R:L")[0] == 1
     end_turns(g)
     while not g.over and g.state.phase == "players":
         g.step()
@@ -415,18 +415,19 @@ def test_s9_win_when_every_interior_zone_has_been_searched():
 def test_s9_spawning_in_houses_one_card_per_room():
     """P. 42: "Opening a closed house for the first time reveals all the Ghouls inside all rooms of the
     house ... draw a Ghoul card for each Zone. Place the corresponding number and type of Ghouls in the
-    indicated Zone." The 4-room house of 4R opened by its front door: 4 cards (Walkers #1 at Blue)."""
+    indicated Zone." The 4-room house of 3R and 4R (sitting room, hall, staircase, study) opened by
+    the study's door from the end of 5V's dirt road: 4 cards (Walkers #1 at Blue)."""
     g = new("S9")
     st = g.state
-    rooms = ["4R:F", "4R:H", "4R:L", "4R:P"]
+    rooms = ["3R:H", "3R:S", "3R:U", "4R:S"]
     st.ghoul_deck = [1] * 6
     sid = st.active
     s = st.survivors[sid]
     s.in_car = s.driver = False
-    s.zone = "4R:d"
+    s.zone = "5V:h"
     st.ghouls.clear()
     g.touch()
-    door = [a for a in g.legal_actions() if a.kind == "door" and a.params[0] == "4R:fd"]
+    door = [a for a in g.legal_actions() if a.kind == "door" and a.params[0] == "4R:dn4"]
     assert door
     g.apply(door[0])
     settle(g)
@@ -460,26 +461,27 @@ def test_s10_molotov_on_white_without_all_tokens_does_not_win():
 def test_s9_spawning_in_houses_opening_card_is_resolved_immediately():
     """P. 42: "If you draw a Barricade and Door Opening card, immediately resolve it." (P. 25: "open all
     Barricades and Doors in the Zones where Ghouls of the indicated type are", not at Blue.) At Yellow,
-    rooms F, H, L draw Walker cards (3 each) and room P draws #43 (Walkers): the barricaded window of F
-    opens, the windows of P (no Walkers next to them) stay closed and P gets no Ghoul."""
+    the hall, the sitting room and the staircase draw Walker cards (3 each) and the study draws #43
+    (Walkers): the sitting room's barricaded windows and its closed door, and the hall's closed
+    Barricade open; the study's windows (no Walkers there) stay closed and the study gets no Ghoul."""
     g = new("S9")
     st = g.state
     st.ghoul_deck = [43, 1, 1, 1]
     sid = st.active
     s = st.survivors[sid]
     s.in_car = s.driver = False
-    s.zone = "4R:d"
+    s.zone = "5V:h"
     s.xp = 7
     st.ghouls.clear()
     g.touch()
-    g.apply(next(a for a in g.legal_actions() if a.kind == "door" and a.params[0] == "4R:fd"))
+    g.apply(next(a for a in g.legal_actions() if a.kind == "door" and a.params[0] == "4R:dn4"))
     settle(g)
     while st.queue and st.phase == "players" and g.needs() != "action":
         g.step()
-    rooms = {z: st.ghouls_in(z)[0] for z in ("4R:F", "4R:H", "4R:L", "4R:P")}
-    assert rooms == {"4R:F": 3, "4R:H": 3, "4R:L": 3, "4R:P": 0}  # rooms taken in id order (ruling)
-    assert st.opening_open["4R:wf"] is True
-    assert st.opening_open["4R:wn"] is False and st.opening_open["4R:ww"] is False
+    rooms = {z: st.ghouls_in(z)[0] for z in ("3R:H", "3R:S", "3R:U", "4R:S")}
+    assert rooms == {"3R:H": 3, "3R:S": 3, "3R:U": 3, "4R:S": 0}  # rooms taken in id order (ruling)
+    assert all(st.opening_open[o] is True for o in ("3R:ww2", "3R:ws4", "3R:dn3", "4R:dn1"))
+    assert st.opening_open["4R:we2"] is False and st.opening_open["4R:ws3"] is False
 
 
 def test_s4_molotov_cannot_target_tile_5r():

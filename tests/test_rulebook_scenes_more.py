@@ -75,7 +75,7 @@ def test_s1_won_when_every_window_is_barricaded_and_no_ghoul_in_the_house():
     g = new("S1")
     st = g.state
     _block_all_windows(g)
-    st.add_ghouls("3R:B", "walker", 1)  # a room of the house
+    st.add_ghouls("3R:S", "walker", 1)  # a room of the house (the sitting room)
     g.touch()
     g.apply(Action("do_nothing", st.active))
     assert not g.over
@@ -106,7 +106,7 @@ def test_s1_blocking_a_window_costs_one_action_and_earns_5_xp():
     st = g.state
     sid = st.active
     s = st.survivors[sid]
-    w = "3R:ws"
+    w = "3R:ws4"  # the sitting room's window onto 3R's lawn
     s.zone = "3R:S"
     s.barricades = 1
     st.ghouls.clear()
@@ -132,7 +132,7 @@ def test_s1_taking_an_open_barricade_token_costs_one_action():
     g.touch()
     inv = list(s.inventory())
     left = g.actions_left(sid)
-    g.apply(next(a for a in g.legal_actions() if a.kind == "scene" and a.params[:2] == ("take_barricade", "seam-ls")))
+    g.apply(next(a for a in g.legal_actions() if a.kind == "scene" and a.params[:2] == ("take_barricade", "3R:dh")))
     settle(g)
     assert s.barricades == 1 and s.inventory() == inv
     assert g.actions_left(sid) == left - 1
@@ -147,10 +147,10 @@ def test_s1_corpse_lady_flips_zombicide_survivors_and_blocks_the_search_beyond()
     sid = st.active
     other = next(x for x in st.survivors if x != sid)
     st.survivors[other].mode = "zombicide"
-    st.survivors[sid].zone = "4R:L"
+    st.survivors[sid].zone = "1R:L"  # the living room, through the hall's doorway
     st.ghouls.clear()
     g.touch()
-    g.apply(Action("move", sid, ("3R:S",)))
+    g.apply(Action("move", sid, ("3R:H",)))
     settle(g)
     assert st.survivors[other].mode == "romero"
     assert st.survivors[sid].mode == "romero"
@@ -166,7 +166,7 @@ def test_s1_corpse_lady_flips_zombicide_survivors_and_blocks_the_search_beyond()
 
 
 def test_s1_corpse_beyond_zone_unsearchable_until_removed():
-    """P. 33: "Until then, the Zone beyond it cannot be Searched!" — 3R:U is up the Stairs from 3R:S."""
+    """P. 33: "Until then, the Zone beyond it cannot be Searched!" — 3R:U is up the Stairs from 3R:H."""
     g = new("S1")
     st = g.state
     sid = st.active
@@ -195,7 +195,7 @@ def test_s1_stashes_only_in_zombicide_mode_and_in_their_zone():
     s.mode = "zombicide"
     g.touch()
     assert sorted(a.params[0] for a in g.legal_actions() if a.kind == "search") == ["house", "melee"]
-    s.zone = "4R:L"
+    s.zone = "1R:L"
     g.touch()
     assert sorted(a.params[0] for a in g.legal_actions() if a.kind == "search") == ["house"]
 
@@ -234,7 +234,7 @@ def test_s1_trusting_each_other_giver_of_the_w94_may_switch_to_zombicide():
 def test_s6_fighting_through_the_herd_corner_exterior_zones_of_occupied_tiles():
     """P. 39: "As long as a tile has at least 1 Survivor on it, its corner exterior Zones are considered
     Spawn Zones. ... Corner interior Zones cannot spawn this way." The corners are computed here from
-    the tile placements; a Survivor steps onto 1R."""
+    the tile placements; the Survivors start on 1R, a Survivor steps onto 4R."""
     g = new("S6")
     st = g.state
     b = g.board
@@ -245,7 +245,7 @@ def test_s6_fighting_through_the_herd_corner_exterior_zones_of_occupied_tiles():
                  (p.row + p.rows - 1, p.col + p.cols - 1)]
         return {b.zone_at(c) for c in cells if b.zone_at(c) and not b.zones[b.zone_at(c)].interior}
 
-    st.survivors["tom"].zone = "1R:b"
+    st.survivors["tom"].zone = "4R:a"
     g.touch()
     end_turns(g)
     while g.pending is None and not g.over:
@@ -271,9 +271,11 @@ def test_s6_entering_2v_places_6r_then_empty_tiles_go_at_the_end_phase():
     st = g.state
     sid = st.active
     st.ghouls.clear()
-    st.survivors[sid].zone = "4R:b"
+    for x in st.survivors.values():
+        x.zone = "4R:S"  # the study (the Survivors start in 1R's living room)
+    st.survivors[sid].zone = "4R:b"  # 4R turned 270: its top row is lawns a, b, e under 2V's e, f, g
     g.touch()
-    g.apply(Action("move", sid, ("2V:h",)))
+    g.apply(Action("move", sid, ("2V:f",)))
     assert g.pending is not None and g.pending.kind == "scene:place_tile"
     assert {o[1] for o in g.pending.options} == {"6R"}
     g.choose(g.pending.options[g.pending.default])
@@ -291,9 +293,11 @@ def test_s6_a_tile_is_kept_if_removing_it_would_separate_the_survivors():
     st = g.state
     sid = st.active
     st.ghouls.clear()
+    for x in st.survivors.values():
+        x.zone = "4R:S"
     st.survivors[sid].zone = "4R:b"
     g.touch()
-    g.apply(Action("move", sid, ("2V:h",)))
+    g.apply(Action("move", sid, ("2V:f",)))
     ch = g.pending
     assert ch.kind == "scene:place_tile"
     chosen = None
@@ -455,8 +459,11 @@ def test_s6_herd_start_is_chosen_during_the_spawn_step():
     g.touch()
     end_turns(g)
     n = len(g.events)
-    while g.pending is None and not g.over:
-        g.step()
+    while (g.pending is None or g.pending.kind == "ghoul_split") and not g.over:
+        if g.pending is not None:  # the Walker's equal routes (P. 23): the players pick one
+            g.choose(g.pending.options[g.pending.default])
+        else:
+            g.step()
     assert g.pending.kind == "scene:herd_start"
     kinds = [e.kind for e in g.events[n:]]
     assert "ghoul_move" in kinds or "ghoul_stay" in kinds

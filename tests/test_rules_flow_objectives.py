@@ -110,8 +110,8 @@ def win_s8(g: Game) -> None:
     tr.update(final=True, pile=[], frontier="6V")
     tr.pop("placing", None)
     g.scene.sync(g._ctx())
-    st.car = {"zone": "6V:C"}
-    everyone_to(g, "6V:C")
+    st.car = {"zone": "6V:s"}
+    everyone_to(g, "6V:s")
     for i, s in enumerate(st.survivors.values()):
         s.in_car, s.driver = True, i == 0
     clear_ghouls(g, tile_zones(g, "6V"))

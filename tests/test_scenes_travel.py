@@ -53,11 +53,13 @@ def end_phase(g: Game) -> None:
 # ------------------------------------------------------------------------------ geometry
 def test_corner_zones_exclude_interior_corners():
     """"its corner exterior Zones are considered Spawn Zones ... Corner interior Zones cannot spawn
-    this way." (P. 39) 4R's corners: road (NW), road (NE), yard (SW), the hall room (SE)."""
+    this way." (P. 39) 4R turned 270 degrees in S6: its printed corners r1c6 (lawn a), r6c6 (lawn
+    e), r6c1 (lawn c) and r1c1 (the hall, a room) are now top-left, top-right, bottom-right and
+    bottom-left; 2V as printed has four lawn and grass corners."""
     from nollab.rules.spawn.spawn_zones import herd_spawn_zones
     g = new("S6")
-    assert sorted(herd_spawn_zones(g.board, ["4R:L"])) == ["4R:a", "4R:b", "4R:e"]
-    assert sorted(herd_spawn_zones(g.board, ["2V:d"])) == ["2V:a", "2V:h"]
+    assert sorted(herd_spawn_zones(g.board, ["4R:S"])) == ["4R:a", "4R:c", "4R:e"]
+    assert sorted(herd_spawn_zones(g.board, ["2V:d"])) == ["2V:a", "2V:b", "2V:e", "2V:g"]
 
 
 def test_removable_tiles_never_split_the_board():
@@ -90,12 +92,12 @@ def test_s6_entering_2v_sets_6r_next_to_it():
         assert sorted(tiles(g)) == ["1R", "2V", "4R"]
         walk_all(g, "2V:d")
         assert ("6R" in tiles(g)) is (not drop)
-    assert g.state.opening_open.get("6R:bs") is None  # the removed-hook game has no 6R openings
     g = new("S6")
     walk_all(g, "2V:d")
-    assert g.state.opening_open["6R:bs"] is False  # the barn's side door, closed as printed
-    pos = {t[0]: (t[1], t[2]) for t in g.state.flags["travel"]["tiles"]}
-    assert abs(pos["6R"][0] - pos["2V"][0]) + abs(pos["6R"][1] - pos["2V"][1]) == 1
+    pos = {t[0]: (t[1], t[2], t[3]) for t in g.state.flags["travel"]["tiles"]}
+    # 2V's dirt road leaves it only east (as printed); 6R's road runs east-west: 6R goes east of
+    # 2V, turned 0 or 180 degrees, so that the two roads meet ("as to extend the road")
+    assert pos["6R"][:2] == (pos["2V"][0], pos["2V"][1] + 1) and pos["6R"][2] in (0, 180)
 
 
 def test_s6_empty_tiles_leave_in_the_end_phase_with_their_ghouls_and_no_xp():
@@ -169,7 +171,9 @@ def test_s6_fighting_through_the_herd_spawns_in_corner_exterior_zones_of_occupie
     Spawn Zones. Choose a starting Spawn Zone during each Spawn Step, then proceed clockwise." (P. 39)"""
     for drop in (False, True):
         g = new("S6")
-        assert sorted(z for z, _c in g.state.spawns) == ["4R:a", "4R:b", "4R:e"]  # S6 prints no Spawn Zone
+        # S6 prints no Spawn Zone: the Survivors start on 1R (turned 270 degrees), whose corners
+        # are lawn c (top-left), the porch (top-right), the living room (a room) and lawn a
+        assert sorted(z for z, _c in g.state.spawns) == ["1R:P", "1R:a", "1R:c"]
         if drop:
             without(g, "fighting_through_the_herd")
             g.state.spawns = []
@@ -182,10 +186,10 @@ def test_s6_fighting_through_the_herd_spawns_in_corner_exterior_zones_of_occupie
             assert g.pending is None and g.state.spawns == []
             continue
         assert g.pending.kind == "scene:herd_start"
-        assert sorted(g.pending.options) == ["2V:a", "2V:h", "4R:a", "4R:b", "4R:e"]
-        g.choose("2V:h")
-        assert [c for z, c in g.state.spawns if z == "2V:h"] == ["white"]
-        assert g.state.spawns[0][0] == "2V:h"
+        assert sorted(g.pending.options) == ["2V:a", "2V:b", "2V:e", "2V:g", "4R:a", "4R:c", "4R:e"]
+        g.choose("2V:g")
+        assert [c for z, c in g.state.spawns if z == "2V:g"] == ["white"]
+        assert g.state.spawns[0][0] == "2V:g"
 
 
 # ------------------------------------------------------------------------------ S8
@@ -217,10 +221,10 @@ def test_s8_on_the_way_to_the_cemetery_ends_with_6v_and_johnnys_car():
         walk_all(g, outdoor_zone(g, front))
         end_phase(g)
     assert sorted(seen[:4]) == ["1V", "2V", "3V", "4V"] and seen[4] == "6V"
-    assert g.state.car == {"zone": "6V:C"}
+    assert g.state.car == {"zone": "6V:s"}  # the dirt road in the middle of the cemetery
     ctx = g._ctx()
     assert g.scene.can_drive(ctx)
-    walk_all(g, "6V:C")
+    walk_all(g, "6V:s")
     g.state.add_ghouls("6V:h", "walker", 1)
     driver = list(g.state.survivors.values())[0]
     driver.in_car = driver.driver = True
@@ -318,8 +322,11 @@ def test_herd_start_is_chosen_in_the_spawn_step_after_the_ghouls_acted_p39():
     while g.needs() == "action":
         g.apply(Action("do_nothing", st.active))
     n = len(g.events)
-    while g.pending is None and not g.over:
-        g.step()
+    while (g.pending is None or g.pending.kind == "ghoul_split") and not g.over:
+        if g.pending is not None:  # the Walker's equal routes (P. 23): the players pick one
+            g.choose(g.pending.options[g.pending.default])
+        else:
+            g.step()
     assert g.pending.kind == "scene:herd_start"
     kinds = [e.kind for e in g.events[n:]]
     assert "ghoul_move" in kinds or "ghoul_stay" in kinds

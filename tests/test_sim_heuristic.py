@@ -144,16 +144,19 @@ def test_a_survivor_owing_a_relative_shoots_the_relative_zone():
 def test_house_siege_opens_the_door_to_a_ghoul_inside_the_house():
     """"The game is lost whenever there is at least 1 Ghoul in the house at the end of a Players'
     Phase" (S5, P. 37): a Walker in a room behind a closed door must die this Phase, so the armed
-    Survivor opens the door to it (normally a door with a Ghoul behind stays shut)."""
+    Survivor opens the door to it (normally a door with a Ghoul behind stays shut). On the printed
+    farmhouse the rooms are joined by doorways; the one door between two rooms is the Stairway token
+    at the foot of 3R's staircase ("played like a Door", P. 18)."""
     g = Game.new("S5", seed=3)
     st = g.state
     _turn(g)
     sid = st.active
     me = st.survivors[sid]
+    me.zone = "3R:H"  # the hall at the foot of the stairs
     v = _view(g, sid)
     house = sorted(v.house())
-    door = next(oid for oid in sorted(g.board.openings_of(me.zone))
-                if g.board.openings[oid].other(me.zone) in house and str(g.board.openings[oid].kind) == "door")
+    door = "3R:st"
+    assert g.board.openings[door].other(me.zone) in house and str(g.board.openings[door].kind) == "stairs"
     st.set_open(door, False)
     far = g.board.openings[door].other(me.zone)
     st.add_ghouls(far, "walker", 1)
@@ -316,10 +319,21 @@ def test_the_bot_is_deterministic_given_its_seed():
     assert [r["state_hash"] for r in a.rows] == [r["state_hash"] for r in b.rows]
 
 
-@pytest.mark.parametrize("scene,games,margin", [("S1", 12, 0.4), ("S2", 8, 0.5), ("S4", 8, 0.5)])
+@pytest.mark.parametrize("scene,games,margin", [("S2", 8, 0.5), ("S4", 8, 0.5)])
 def test_heuristic_beats_random_by_a_clear_margin(scene, games, margin):
     """Win rate of the heuristic bot minus that of ``random`` on the same seeds."""
     h = sim.run(scene, "heuristic", games=games, seed=31, workers=0)
     r = sim.run(scene, "random", games=games, seed=31, workers=0)
     wins = lambda res: sum(row["result"] == "won" for row in res.rows) / games  # noqa: E731
     assert wins(h) - wins(r) >= margin, (scene, wins(h), wins(r))
+
+
+def test_heuristic_blocks_the_s1_windows_far_faster_than_random():
+    """S1 on the printed farmhouse asks for all 11 windows (the box's 11 Barricade tokens, 3 of them
+    from Boards cards): a longer race than the reconstructed 6-window map, which the one-ply bot now
+    wins only now and then. What it still does far better than ``random``: block windows, 5 XP
+    each (P. 33). Mean XP per game, same seeds: at least 6 windows' worth more."""
+    h = sim.run("S1", "heuristic", games=8, seed=31, workers=0)
+    r = sim.run("S1", "random", games=8, seed=31, workers=0)
+    mean = lambda res: sum(row["xp"] for row in res.rows) / len(res.rows)  # noqa: E731
+    assert mean(h) - mean(r) >= 30, (mean(h), mean(r))

@@ -6,14 +6,14 @@ Main entry points::
     sm = load_map("S1")                     # SceneMap: .board (Board), .tokens (MapTokens)
     b = sm.board
     closed = b.initial_closed               # frozenset of closed opening ids: the game owns it
-    b.neighbors("1R:K", closed)             # Move (P. 11); b.car_neighbors(...) (P. 21)
+    b.neighbors("2R:K", closed)             # Move (P. 11); b.car_neighbors(...) (P. 21)
     b.line_of_sight("4R:d", closed)         # {zone id: range} (P. 10, P. 31); hawk_eye=True (P. 46)
-    b.range("4R:d", "4R:P", closed)         # range for a Ranged Action, None if not in sight
-    b.distance("2R:g", "1R:M", closed)      # Moves needed, None if no open path
-    b.first_steps("2R:g", "1R:M", closed)   # every neighbour starting a shortest route
-    b.shortest_paths("2R:g", "1R:M", closed)  # all equal shortest routes
-    b.ghoul_step_options("2R:g", "1R:M", closed)  # P. 23, incl. the "all open" fallback
-    b.house("1R:K"); b.tile_of("3R:S"); b.corner_zones("2R")
+    b.range("4R:d", "4R:S", closed)         # range for a Ranged Action, None if not in sight
+    b.distance("2R:a", "1R:L", closed)      # Moves needed, None if no open path
+    b.first_steps("2R:a", "1R:L", closed)   # every neighbour starting a shortest route
+    b.shortest_paths("2R:a", "1R:L", closed)  # all equal shortest routes
+    b.ghoul_step_options("2R:a", "1R:L", closed)  # P. 23, incl. the "all open" fallback
+    b.house("2R:K"); b.tile_of("3R:S"); b.corner_zones("2R"); b.features_of("pump")
     sm.spawn_order()                        # clockwise from the white Spawn Zone (P. 24)
 
     # small hand-made maps (tests, notebooks): opening ids are kept as given
@@ -29,16 +29,16 @@ Modules: :mod:`.model` (value types), :mod:`.tiles` (tile file format), :mod:`.a
 :mod:`.scene_map` (scene ``[map]`` tables, tokens, spawn order), :mod:`.ascii` (text picture),
 :mod:`.quick` (one-call boards from a grid).
 """
-from .model import (BoardFormatError, Cell, MapTokens, Marker, Opening, OpeningKind, SpawnToken,
-                    TilePlacement, Zone, ZoneKind)
-from .tiles import OpeningSpec, TileDef, load_tile, parse_tile_text
+from .model import (BoardFormatError, Cell, Feature, MapTokens, Marker, Opening, OpeningKind,
+                    SpawnToken, TilePlacement, Zone, ZoneKind)
+from .tiles import FeatureSpec, OpeningSpec, TileDef, load_tile, parse_tile_text
 from .board import Board, GhoulStep
 from .assemble import OpeningOverride, Placed, assemble
 from .scene_map import SceneMap, clockwise_order, find_tile, load_map, parse_map_text
 from .quick import board_from_grid
 
 __all__ = [
-    "Board", "BoardFormatError", "Cell", "GhoulStep", "MapTokens", "Marker", "Opening",
+    "Board", "BoardFormatError", "Cell", "Feature", "FeatureSpec", "GhoulStep", "MapTokens", "Marker", "Opening",
     "OpeningKind", "OpeningOverride", "OpeningSpec", "Placed", "SceneMap", "SpawnToken",
     "TileDef", "TilePlacement", "Zone", "ZoneKind", "assemble", "board_from_grid",
     "board_from_text", "clockwise_order", "find_tile", "load_map", "load_tile",

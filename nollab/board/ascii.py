@@ -80,6 +80,11 @@ def render_map(sm: "SceneMap", closed: frozenset[str] | None = None) -> str:
                  f"{len(b.zones)} zones, {len(b.openings)} openings")
     if rec:
         lines.append(f"RECONSTRUCTED tiles (not the printed ones): {', '.join(rec)}")
+    art = [t for t in b.tiles if not t.reconstructed and t.source]
+    if art:
+        lines.append(f"tiles {art[0].source}: " + ", ".join(
+            f"{t.tile} ({len(t.readings)} reading{'s' if len(t.readings) != 1 else ''})" for t in art)
+            + " — the readings are listed in each tile file and docs/rulings.md")
     lines.append("tiles: " + "; ".join(
         f"{t.tile} rows {t.row + 1}-{t.row + t.rows} cols {t.col + 1}-{t.col + t.cols} rot {t.rotation}"
         for t in b.tiles))
@@ -97,7 +102,9 @@ def render_map(sm: "SceneMap", closed: frozenset[str] | None = None) -> str:
             zz = b.zones[z]
             extra = f" [{'; '.join(tok[z])}]" if z in tok else ""
             house = f" {zz.house}" if zz.house else ""
-            lines.append(f"  {z:<7} {zz.kind.value:<9} {zz.label}{house}{extra}")
+            spans = [t.tile for t in b.tiles if any(t.covers(c) for c in zz.cells)]
+            span = f" (one room across {' and '.join(spans)})" if len(spans) > 1 else ""
+            lines.append(f"  {z:<7} {zz.kind.value:<9} {zz.label}{span}{house}{extra}")
     lines.append("")
     lines.append("Openings (id, kind, state, between, cells):")
     for o in b.openings.values():
@@ -142,6 +149,8 @@ def _zone_tokens(sm: "SceneMap") -> dict[str, list[str]]:
             out.setdefault(m.zone, []).append(m.kind)
     if t.car:
         out.setdefault(t.car, []).append("car")
+    for f in sm.board.features:
+        out.setdefault(f.zone, []).append(f"printed {f.kind}")
     return out
 
 
@@ -151,12 +160,15 @@ def map_json(sm: "SceneMap") -> dict:
     return {
         "name": b.name, "file": sm.file, "rows": b.rows, "cols": b.cols,
         "tiles": [{"id": t.tile, "row": t.row + 1, "col": t.col + 1, "rows": t.rows, "cols": t.cols,
-                   "rotation": t.rotation, "reconstructed": t.reconstructed} for t in b.tiles],
+                   "rotation": t.rotation, "reconstructed": t.reconstructed, "source": t.source,
+                   "readings": list(t.readings)} for t in b.tiles],
         "zones": [{"id": z.id, "kind": z.kind.value, "tile": z.tile, "label": z.label, "house": z.house,
                    "cells": [[r + 1, c + 1] for r, c in z.cells]} for z in b.zones.values()],
         "openings": [{"id": o.id, "kind": o.kind.value, "zones": list(o.zones), "open": o.initially_open,
                       "window": o.window, "label": o.label,
                       "cells": [[r + 1, c + 1] for r, c in o.cells]} for o in b.openings.values()],
+        "features": [{"kind": f.kind, "zone": f.zone, "tile": f.tile, "label": f.label,
+                      "cell": [f.cell[0] + 1, f.cell[1] + 1]} for f in b.features],
         "tokens": {
             "spawns": [{"zone": s.zone, "colour": s.colour} for s in sm.tokens.spawns],
             "spawn_order": list(sm.spawn_order()) if any(s.colour == "white" for s in sm.tokens.spawns) else [],

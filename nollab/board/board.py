@@ -17,7 +17,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Iterable, Mapping, NamedTuple
 
-from .model import Cell, Opening, OpeningKind, TilePlacement, Zone, ZoneKind
+from .model import Cell, Feature, Opening, OpeningKind, TilePlacement, Zone, ZoneKind
 from . import sight
 
 FREE = -1
@@ -76,11 +76,16 @@ class Board:
     def __init__(self, *, rows: int, cols: int, cell_zone: list[list[str | None]],
                  zones: Iterable[Zone], openings: Iterable[Opening],
                  walls: Iterable[tuple[Cell, Cell]] = (), tiles: Iterable[TilePlacement] = (),
-                 name: str = ""):
+                 name: str = "", features: Iterable[Feature] = (),
+                 aliases: Mapping[str, str] | None = None):
         self.name = name
         self.rows = rows
         self.cols = cols
         self.tiles: tuple[TilePlacement, ...] = tuple(tiles)
+        #: printed features of the tiles (pump, burning truck, graves...), in tile order
+        self.features: tuple[Feature, ...] = tuple(features)
+        #: opening id -> the id it was merged into (a doorway printed on both tiles of a seam)
+        self.aliases: Mapping[str, str] = MappingProxyType(dict(aliases or {}))
         zl = list(zones)
         self._zidx: dict[str, int] = {z.id: i for i, z in enumerate(zl)}
         #: opening id -> Opening (read-only mapping)
@@ -183,11 +188,14 @@ class Board:
         state.pop("_openings_by_zone", None)
         state["zones"] = dict(self.zones)  # mappingproxy cannot be pickled
         state["openings"] = dict(self.openings)
+        state["aliases"] = dict(self.__dict__.get("aliases", {}))
         return state
 
     def __setstate__(self, state: dict) -> None:
         state["zones"] = MappingProxyType(state["zones"])
         state["openings"] = MappingProxyType(state["openings"])
+        state["aliases"] = MappingProxyType(state.get("aliases", {}))
+        state.setdefault("features", ())
         self.__dict__.update(state)
 
     # ----------------------------------------------------------------- state cache
@@ -256,6 +264,18 @@ class Board:
                 found = (self.zone_at(c) for c in cells)
                 return tuple(dict.fromkeys(z for z in found if z is not None))
         raise KeyError(f"tile {tile!r} is not on this board")
+
+    def opening_id(self, oid: str) -> str:
+        """The id of an opening, following :attr:`aliases` (a doorway both tiles of a seam print
+        is one Opening: ``"1R:s1"`` may be ``"4R:n1"``). KeyError if unknown."""
+        real = self.aliases.get(oid, oid)
+        if real not in self.openings:
+            raise KeyError(f"unknown opening {oid!r}")
+        return real
+
+    def features_of(self, kind: str) -> tuple[Feature, ...]:
+        """Printed features of one kind (``"pump"``, ``"graves"``...), in tile order."""
+        return tuple(f for f in self.features if f.kind == kind)
 
     def house(self, zone: str) -> frozenset[str]:
         """All interior Zones of the building containing ``zone``: rooms connected through

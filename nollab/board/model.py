@@ -127,6 +127,20 @@ class Opening:
 
 
 @dataclass(frozen=True)
+class Feature:
+    """A feature printed on a tile (the pump on 5R, the burning truck on 2V, the graves of 6V):
+    ``kind``, the Zone and 0-based board cell it lies on, its tile and a label. Features are
+    scenery the Scene texts refer to ("the indicated pump Zone", "the cemetery"); rules that
+    depend on them name them through the scene file."""
+
+    kind: str
+    zone: str
+    cell: Cell
+    tile: str
+    label: str = ""
+
+
+@dataclass(frozen=True)
 class TilePlacement:
     """A tile placed on the board: top-left cell ``(row, col)`` (0-based), size after rotation,
     rotation in degrees clockwise (0, 90, 180, 270)."""
@@ -138,6 +152,8 @@ class TilePlacement:
     cols: int
     rotation: int = 0
     reconstructed: bool = True
+    source: str = ""
+    readings: tuple[str, ...] = ()
 
     def covers(self, cell: Cell) -> bool:
         """True if ``cell`` lies on this tile."""

@@ -11,14 +11,15 @@ belongs to the rules layer and is ignored. Everything inside ``[map]`` is valida
     rotation = { "3R" = 0 }               # optional, degrees clockwise
     # or, instead of layout: tiles = [{ id = "4R", row = 1, col = 1, rotation = 0 }, ...]
     tiles_dir = "my_tiles"                # optional, relative to this file, searched first
+    rooms = [["3R:H", "4R:H"]]            # one room drawn across a seam -> one Zone ("3R:H")
     openings = [{ id = "seam", at = "r6c3-r7c3", kind = "door", open = true }]  # board cells
     walls = ["r1c6-r1c7"]
-    set = [{ opening = "1R:d1", kind = "barricade", open = true }]  # tokens on openings
-    spawns = [{ zone = "4R:a", colour = "white" }, { zone = "2R:g" }]
-    starting_areas = { "1" = "2R:a", "2" = "1R:M" }
-    stashes = { "1R:K" = "melee", "3R:U" = "ranged" }
-    windows_to_barricade = ["4R:wn"]
-    markers = [{ kind = "winchester-94", zone = "4R:H" }]
+    set = [{ opening = "1R:dw3", kind = "barricade", open = true }]  # tokens on openings
+    spawns = [{ zone = "4R:e", colour = "white" }, { zone = "2R:a" }]
+    starting_areas = { "1" = "1R:P", "2" = "2R:B" }
+    stashes = { "2R:K" = "melee", "3R:U" = "ranged" }
+    windows_to_barricade = ["4R:we2"]
+    markers = [{ kind = "winchester-94", zone = "4R:S" }]
     car = "2R:b"
 
 Tiles are looked up in: ``tiles_dir``, the ``tile_dirs`` argument, ``$NOLLAB_CONTENT/tiles``,
@@ -43,7 +44,8 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 SHIPPED_TILES = DATA / "tiles"
 SHIPPED_SCENES = DATA / "scenes"
 _MAP_FIELDS = {"layout", "rotation", "tiles", "tiles_dir", "openings", "walls", "set", "spawns",
-               "starting_areas", "stashes", "windows_to_barricade", "markers", "car", "description"}
+               "starting_areas", "stashes", "windows_to_barricade", "markers", "car", "description",
+               "rooms"}
 
 
 @dataclass(frozen=True)
@@ -231,8 +233,12 @@ def parse_map_text(text: str, file: str, *, base: Path | None = None,
     openings = [parse_opening(o, file, i, what="[map].openings") for i, o in enumerate(raw_ops)]
     walls = parse_walls(m.get("walls"), file)
     overrides = _overrides(m.get("set", []), file)
-    board = assemble(placed, openings=openings, walls=walls, overrides=overrides, file=file,
-                     name=Path(file).stem)
+    rooms = m.get("rooms", [])
+    if not isinstance(rooms, list) or not all(isinstance(g, list) and all(isinstance(z, str) for z in g)
+                                              for g in rooms):
+        raise BoardFormatError(file, "[map]: 'rooms' must be a list of zone-id lists, e.g. [[\"3R:H\", \"4R:H\"]]")
+    board = assemble(placed, openings=openings, walls=walls, overrides=overrides, rooms=rooms,
+                     file=file, name=Path(file).stem)
     return SceneMap(board, _tokens(m, board, file), file, layout)
 
 
@@ -346,6 +352,7 @@ def _tokens(m: dict, board: Board, file: str) -> MapTokens:
     windows = m.get("windows_to_barricade", [])
     if not isinstance(windows, list):
         raise BoardFormatError(file, "[map]: 'windows_to_barricade' must be a list of opening ids")
+    windows = [board.aliases.get(w, w) if isinstance(w, str) else w for w in windows]
     for w in windows:
         o = board.openings.get(w) if isinstance(w, str) else None
         if o is None:
@@ -362,6 +369,8 @@ def _tokens(m: dict, board: Board, file: str) -> MapTokens:
             raise BoardFormatError(file, f"[map].markers[{i}] must be {{ kind = ..., zone = ..., label = ... }}")
         zone = _zone(board, mk["zone"], file, f"[map].markers[{i}]") if "zone" in mk else None
         op = mk.get("opening")
+        if isinstance(op, str):
+            op = board.aliases.get(op, op)
         if op is not None and op not in board.openings:
             raise BoardFormatError(file, f"[map].markers[{i}]: unknown opening {op!r}")
         markers.append(Marker(mk["kind"], zone, op, str(mk.get("label", ""))))

@@ -27,6 +27,23 @@ A tile file looks like this (see README, section "board")::
 Each grid character is one cell; the letter names the Zone the cell belongs to (a
 Zone is all cells of one letter, which must be edge-connected). ``.`` is "no cell"
 (outside the board). Zone ids on the board are ``"<tile>:<letter>"``.
+
+Printed tiles (transcribed from the art) also carry what lies on their border and their
+printed features::
+
+    [tile]
+    source = "printed tile art"      # provenance shown by `nollab map`
+    readings = ["r4c1 west: a window or a doorway"]   # what is still a reading of the art
+    open_edges = ["r3c1-r3c0"]       # the room at r3c1 continues beyond the tile edge (no wall)
+    road_exits = ["north", "south"]  # sides where a printed road leaves the tile ("extend the road")
+
+    [[openings]]
+    at = "r1c4-r0c4"                 # an *edge opening*: the second cell lies just outside the
+    kind = "passage"                 # tile (row 0 / col 0 or rows+1 / cols+1); on the board it
+                                     # joins whatever Zone lies beyond (dropped at the board edge)
+    [[features]]
+    kind = "pump"                    # a printed feature: the pump on 5R, graves, a burning truck
+    at = "r6c5"
 """
 from __future__ import annotations
 
@@ -39,6 +56,7 @@ from .model import BoardFormatError, Cell, OpeningKind, ZoneKind
 
 _AT = re.compile(r"^\s*r(\d+)c(\d+)\s*-\s*r(\d+)c(\d+)\s*$")
 _LETTER = re.compile(r"^[A-Za-z0-9]$")
+_CELL = re.compile(r"^\s*r(\d+)c(\d+)\s*$")
 NO_CELL = "."
 
 
@@ -55,8 +73,22 @@ class OpeningSpec:
 
 
 @dataclass(frozen=True)
+class FeatureSpec:
+    """A printed feature of a tile (the pump on 5R, the burning truck on 2V, graves on 6V): a
+    ``kind``, the 0-based cell it is printed on and a label."""
+
+    kind: str
+    cell: Cell
+    label: str = ""
+
+
+@dataclass(frozen=True)
 class TileDef:
-    """A parsed, validated tile (not yet placed). ``grid`` rows are strings of zone letters."""
+    """A parsed, validated tile (not yet placed). ``grid`` rows are strings of zone letters.
+
+    ``openings`` may include *edge openings* (one cell just outside the tile: a doorway or a
+    window printed on the tile's border); ``open_edges`` are border edges where a room continues
+    onto the next tile (no wall printed); ``source``/``readings`` are the provenance."""
 
     id: str
     grid: tuple[str, ...]
@@ -65,6 +97,11 @@ class TileDef:
     walls: tuple[tuple[Cell, Cell], ...]
     file: str
     reconstructed: bool = True
+    open_edges: tuple[tuple[Cell, Cell], ...] = ()
+    features: tuple[FeatureSpec, ...] = ()
+    source: str = ""
+    readings: tuple[str, ...] = ()
+    road_exits: tuple[str, ...] = ()
 
     @property
     def rows(self) -> int:
@@ -73,6 +110,11 @@ class TileDef:
     @property
     def cols(self) -> int:
         return len(self.grid[0])
+
+    def inside(self, cell: Cell) -> bool:
+        """True if ``cell`` is a cell of this tile's grid (not "no cell", not beyond an edge)."""
+        r, c = cell
+        return 0 <= r < self.rows and 0 <= c < self.cols and self.grid[r][c] != NO_CELL
 
     def rotated(self, degrees: int) -> "TileDef":
         """This tile turned ``degrees`` clockwise (0, 90, 180, 270): cells, openings and walls."""
@@ -92,16 +134,22 @@ class TileDef:
 
         ops = tuple(OpeningSpec(o.id, m(o.a), m(o.b), o.kind, o.open, o.label) for o in self.openings)
         walls = tuple((m(a), m(b)) for a, b in self.walls)
-        return TileDef(self.id, grid, self.legend, ops, walls, self.file, self.reconstructed)
+        edges = tuple((m(a), m(b)) for a, b in self.open_edges)
+        feats = tuple(FeatureSpec(f.kind, m(f.cell), f.label) for f in self.features)
+        turn = {"north": "east", "east": "south", "south": "west", "west": "north"}
+        exits = tuple(turn[x] for x in self.road_exits)
+        return TileDef(self.id, grid, self.legend, ops, walls, self.file, self.reconstructed,
+                       edges, feats, self.source, self.readings, exits)
 
 
-def parse_at(text: object, file: str, what: str) -> tuple[Cell, Cell]:
-    """Parse ``"r3c2-r3c3"`` (1-based) into two 0-based cells; they must share an edge."""
+def parse_at(text: object, file: str, what: str, edge: bool = False) -> tuple[Cell, Cell]:
+    """Parse ``"r3c2-r3c3"`` (1-based) into two 0-based cells; they must share an edge.
+    ``edge=True`` also accepts row/column 0 (the cell just beyond a tile's top/left edge)."""
     m = _AT.match(text) if isinstance(text, str) else None
     if not m:
         raise BoardFormatError(file, f"{what}: 'at' must look like \"r3c2-r3c3\", got {text!r}")
     r1, c1, r2, c2 = (int(g) for g in m.groups())
-    if min(r1, c1, r2, c2) < 1:
+    if min(r1, c1, r2, c2) < (0 if edge else 1):
         raise BoardFormatError(file, f"{what}: rows and columns start at 1, got {text!r}")
     if abs(r1 - r2) + abs(c1 - c2) != 1:
         raise BoardFormatError(
@@ -110,15 +158,17 @@ def parse_at(text: object, file: str, what: str) -> tuple[Cell, Cell]:
     return (r1 - 1, c1 - 1), (r2 - 1, c2 - 1)
 
 
-def parse_opening(raw: object, file: str, index: int, what: str = "openings") -> OpeningSpec:
-    """Validate one ``[[openings]]`` entry (``id``, ``at``, ``kind``, ``open``, ``label``)."""
+def parse_opening(raw: object, file: str, index: int, what: str = "openings",
+                  edge: bool = False) -> OpeningSpec:
+    """Validate one ``[[openings]]`` entry (``id``, ``at``, ``kind``, ``open``, ``label``);
+    ``edge=True`` (tile files) accepts a cell just beyond the tile's top/left edge."""
     what = f"{what}[{index}]"
     if not isinstance(raw, dict):
         raise BoardFormatError(file, f"{what} must be a table")
     unknown = set(raw) - {"id", "at", "kind", "open", "label"}
     if unknown:
         raise BoardFormatError(file, f"{what}: unknown field(s) {sorted(unknown)}")
-    a, b = parse_at(raw.get("at"), file, what)
+    a, b = parse_at(raw.get("at"), file, what, edge)
     kind_raw = raw.get("kind")
     try:
         kind = OpeningKind(kind_raw)
@@ -155,15 +205,15 @@ def parse_tile_text(text: str, file: str) -> TileDef:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise BoardFormatError(file, f"not valid TOML: {exc}") from None
-    unknown = set(data) - {"tile", "legend", "openings"}
+    unknown = set(data) - {"tile", "legend", "openings", "features"}
     if unknown:
         raise BoardFormatError(file, f"unknown table(s) {sorted(unknown)} (expected [tile], "
-                               "[legend], [[openings]])")
+                               "[legend], [[openings]], [[features]])")
     tile = data.get("tile")
     if not isinstance(tile, dict):
         raise BoardFormatError(file, "missing [tile] table")
     unknown = set(tile) - {"id", "grid", "walls", "reconstructed", "constraints", "guessed",
-                           "description"}
+                           "description", "source", "readings", "open_edges", "road_exits"}
     if unknown:
         raise BoardFormatError(file, f"[tile]: unknown field(s) {sorted(unknown)}")
     tid = tile.get("id")
@@ -175,7 +225,7 @@ def parse_tile_text(text: str, file: str) -> TileDef:
     raw_ops = data.get("openings", [])
     if not isinstance(raw_ops, list):
         raise BoardFormatError(file, "'openings' must be an array of tables [[openings]]")
-    openings = tuple(parse_opening(o, file, i) for i, o in enumerate(raw_ops))
+    openings = tuple(parse_opening(o, file, i, edge=True) for i, o in enumerate(raw_ops))
     seen: set[str] = set()
     for o in openings:
         if o.id in seen:
@@ -185,10 +235,26 @@ def parse_tile_text(text: str, file: str) -> TileDef:
     rec = tile.get("reconstructed", True)
     if not isinstance(rec, bool):
         raise BoardFormatError(file, "[tile]: 'reconstructed' must be true or false")
-    t = TileDef(tid, grid, legend, openings, walls, file, rec)
+    source = tile.get("source", "")
+    if not isinstance(source, str):
+        raise BoardFormatError(file, "[tile]: 'source' must be a string")
+    readings = tile.get("readings", [])
+    if not isinstance(readings, list) or not all(isinstance(x, str) for x in readings):
+        raise BoardFormatError(file, "[tile]: 'readings' must be a list of strings")
+    open_edges = _parse_open_edges(tile.get("open_edges"), grid, file)
+    features = _parse_features(data.get("features", []), grid, file)
+    exits = tile.get("road_exits", [])
+    if not isinstance(exits, list) or not set(exits) <= {"north", "east", "south", "west"} \
+            or len(set(exits)) != len(exits):
+        raise BoardFormatError(file, "[tile]: 'road_exits' must list distinct sides among "
+                               "\"north\", \"east\", \"south\", \"west\"")
+    t = TileDef(tid, grid, legend, openings, walls, file, rec, open_edges, features, source,
+                tuple(readings), tuple(exits))
     edges: dict[frozenset, str] = {}
+    for a, b in open_edges:
+        edges[frozenset((a, b))] = "open edge"
     for o in openings:
-        check_edge(t.grid, o.a, o.b, file, f"opening {o.id!r}")
+        check_edge(t.grid, o.a, o.b, file, f"opening {o.id!r}", beyond=True)
         key = frozenset((o.a, o.b))
         if key in edges:
             raise BoardFormatError(file, f"openings {edges[key]!r} and {o.id!r} are on the same edge",
@@ -197,6 +263,56 @@ def parse_tile_text(text: str, file: str) -> TileDef:
     for a, b in walls:
         check_edge(t.grid, a, b, file, "wall")
     return t
+
+
+def _parse_open_edges(raw: object, grid: tuple[str, ...], file: str) -> tuple[tuple[Cell, Cell], ...]:
+    """``open_edges = ["r3c1-r3c0"]``: a tile cell and the cell just beyond the tile edge, where
+    the printed room goes on onto the next tile (no wall is printed)."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise BoardFormatError(file, "[tile]: 'open_edges' must be a list of \"rXcY-rXcY\" strings")
+    out = []
+    for i, text in enumerate(raw):
+        a, b = parse_at(text, file, f"open_edges[{i}]", edge=True)
+        if _on_grid(grid, a) and _on_grid(grid, b):
+            raise BoardFormatError(file, f"open_edges[{i}]: {text!r} is inside the tile; an open edge "
+                                   "joins a cell to the cell just beyond the tile's border", a[0] + 1, a[1] + 1)
+        check_edge(grid, a, b, file, f"open_edges[{i}]", beyond=True)
+        inner = a if _on_grid(grid, a) else b
+        if grid[inner[0]][inner[1]] == NO_CELL:
+            raise BoardFormatError(file, f"open_edges[{i}]: cell is not on the tile", inner[0] + 1, inner[1] + 1)
+        out.append((inner, b if inner == a else a))
+    return tuple(out)
+
+
+def _parse_features(raw: object, grid: tuple[str, ...], file: str) -> tuple[FeatureSpec, ...]:
+    """``[[features]]``: ``{ kind = "pump", at = "r6c5", label = "gas pump" }``."""
+    if not isinstance(raw, list):
+        raise BoardFormatError(file, "'features' must be an array of tables [[features]]")
+    out = []
+    for i, f in enumerate(raw):
+        what = f"features[{i}]"
+        if not isinstance(f, dict) or set(f) - {"kind", "at", "label"}:
+            raise BoardFormatError(file, f"{what} must be {{ kind = ..., at = \"r6c5\", label = ... }}")
+        kind = f.get("kind")
+        if not isinstance(kind, str) or not kind or len(kind) > 40:
+            raise BoardFormatError(file, f"{what}: 'kind' must be a short non-empty string")
+        m = _CELL.match(f.get("at")) if isinstance(f.get("at"), str) else None
+        if not m:
+            raise BoardFormatError(file, f"{what}: 'at' must be one cell like \"r6c5\", got {f.get('at')!r}")
+        cell = (int(m.group(1)) - 1, int(m.group(2)) - 1)
+        if not _on_grid(grid, cell) or grid[cell[0]][cell[1]] == NO_CELL:
+            raise BoardFormatError(file, f"{what}: cell is not on the tile", cell[0] + 1, cell[1] + 1)
+        label = f.get("label", "")
+        if not isinstance(label, str):
+            raise BoardFormatError(file, f"{what}: 'label' must be a string")
+        out.append(FeatureSpec(kind, cell, label))
+    return tuple(out)
+
+
+def _on_grid(grid: tuple[str, ...], cell: Cell) -> bool:
+    return 0 <= cell[0] < len(grid) and 0 <= cell[1] < len(grid[0])
 
 
 def parse_grid(raw: object, file: str) -> tuple[str, ...]:
@@ -272,8 +388,17 @@ def check_grid_letters(grid: tuple[str, ...], legend: dict, file: str) -> None:
                         f"edge-connected to row {start[0]+1}, col {start[1]+1})", r + 1, c + 1)
 
 
-def check_edge(grid: tuple[str, ...], a: Cell, b: Cell, file: str, what: str) -> None:
-    """An opening or wall must lie between two cells on the grid that belong to different zones."""
+def check_edge(grid: tuple[str, ...], a: Cell, b: Cell, file: str, what: str,
+               beyond: bool = False) -> None:
+    """An opening or wall must lie between two cells on the grid that belong to different zones.
+    ``beyond=True``: one of the two cells may lie just beyond the tile's border (an edge
+    opening, joined on the board to whatever lies there)."""
+    on = [_on_grid(grid, x) and grid[x[0]][x[1]] != NO_CELL for x in (a, b)]
+    if beyond and on.count(True) == 1:
+        inner, outer = (a, b) if on[0] else (b, a)
+        if _on_grid(grid, outer):  # a "no cell" inside the grid is not beyond the border
+            raise BoardFormatError(file, f"{what}: cell is outside the grid", outer[0] + 1, outer[1] + 1)
+        return
     for cell in (a, b):
         if not (0 <= cell[0] < len(grid) and 0 <= cell[1] < len(grid[0])) \
                 or grid[cell[0]][cell[1]] == NO_CELL:

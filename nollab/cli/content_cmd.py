@@ -59,6 +59,41 @@ def content_summary(content: Content) -> dict[str, Any]:
     }
 
 
+TILE_IDS = tuple(f"{n}{side}" for side in "RV" for n in range(1, 7))
+
+
+def tiles_summary(content_dir: str | None = None) -> dict[str, Any]:
+    """Where each of the 12 tile faces comes from (``--content DIR/tiles`` first, then
+    ``$NOLLAB_CONTENT/tiles``, then the shipped ones): source and the readings still open."""
+    from pathlib import Path
+
+    from nollab.board import BoardFormatError, find_tile
+
+    dirs = [Path(content_dir) / "tiles"] if content_dir else []
+    out: dict[str, Any] = {}
+    for tid in TILE_IDS:
+        try:
+            t = find_tile(tid, dirs)
+        except BoardFormatError as exc:
+            raise UsageError(str(exc)) from None
+        out[tid] = {"source": t.source or ("reconstructed" if t.reconstructed else "own box"),
+                    "reconstructed": t.reconstructed, "readings": list(t.readings), "file": t.file}
+    return out
+
+
+def _tiles_lines(tiles: dict[str, Any]) -> list[str]:
+    art = [t for t, d in tiles.items() if not d["reconstructed"]]
+    rec = [t for t, d in tiles.items() if d["reconstructed"]]
+    lines = [f"Tiles: {len(tiles)} faces; {len(art)} from the art or your box, {len(rec)} reconstructed"
+             + (f" ({', '.join(rec)})" if rec else "")]
+    for tid, d in tiles.items():
+        n = len(d["readings"])
+        lines.append(f"  {tid:<3} {d['source']}" + (f"; {n} reading{'s' if n != 1 else ''}" if n else ""))
+    lines.append("  (readings: each tile file's header and docs/rulings.md; scene token places are deduced"
+                 " from the Scene texts)")
+    return lines
+
+
 def _table(s: dict[str, Any]) -> str:
     eq = s["equipment"]
     lines = ["Equipment decks (P. 3):"]
@@ -85,6 +120,8 @@ def _table(s: dict[str, Any]) -> str:
     lines.append("Provenance:    category      rulebook reconstructed")
     for cat, c in s["provenance"].items():
         lines.append(f"               {cat:<14}{c['rulebook']:>8}{c['reconstructed']:>14}")
+    if "tiles" in s:
+        lines += _tiles_lines(s["tiles"])
     return "\n".join(lines)
 
 
@@ -94,5 +131,6 @@ def run(args: argparse.Namespace) -> int:
     except ContentError as exc:
         raise UsageError(str(exc)) from None
     summary = content_summary(content)
+    summary["tiles"] = tiles_summary(args.content)
     print(json.dumps(summary, indent=2, ensure_ascii=False) if args.json else _table(summary))
     return 0

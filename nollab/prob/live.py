@@ -164,7 +164,9 @@ def live_attack(game: Any, survivor: str, weapon: str, zone: str, *, dual: bool 
     skill_ids = sk.active_skills(content, st, s)
     skills = tuple(content.skills[k].name for k in skill_ids)
     counts, friends = zone_reading(st, zone, survivor)
-    if not counts:
+    if not counts and not (cid != "car" and content.equipment[cid].effect == "molotov"
+                           and any(z == zone for z, _c in st.spawns)):
+        # a Molotov may be thrown at a Spawn Zone without Ghouls, to move its token (P. 29)
         raise LiveAttackError(f"zone: no Ghouls in {zone}: an attack needs a target (P. 20, P. 26)")
     notes: list[str] = []
     stats = stats_from_content(content)
@@ -296,9 +298,11 @@ def attack_options(game: Any, survivor: str) -> list[LiveOption]:
             if prof is not None and f"{card.id}:{prof.action}" not in lines:
                 lines.append(f"{card.id}:{prof.action}")
     zones = [z for z in board.zones if st.ghoul_count(z)]
+    spawn_zones = {z for z, _c in st.spawns} - set(zones)  # a Molotov may burn a Spawn Zone (P. 29)
     out = []
     for key in lines:
-        for z in sorted(zones):
+        molotov = key != "car" and content.equipment[key.split(":")[0]].effect == "molotov"
+        for z in sorted(zones + sorted(spawn_zones) if molotov else zones):
             try:
                 live = live_attack(game, survivor, key, z, goal="clear")
             except LiveAttackError:

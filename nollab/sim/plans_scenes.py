@@ -16,7 +16,8 @@ __all__ = ["HouseSiege", "DriveToPump", "GatherSpawns", "HuntRelatives", "Relati
 class HouseSiege(Plan):
     """"The game is lost whenever there is at least 1 Ghoul in the house at the end of a Players'
     Phase" (P. 34, 36, 37): a Ghoul inside is the most urgent goal of every armed Survivor, and
-    the door to it is worth opening (the loss is certain otherwise)."""
+    the door to it is worth opening (the loss is certain otherwise); the last Survivor out of
+    an empty house closes the door behind them."""
 
     name = "house-siege"
 
@@ -37,6 +38,11 @@ class HouseSiege(Plan):
             far = v.board.openings[a.params[0]].other(v.me.zone)
             if far in v.house() and v.st.ghoul_count(far) and can_fight(v, v.me):
                 return 140.0  # cancels the "Ghouls behind it" penalty: they must die this Phase
+        if a.kind in ("door", "barricade") and a.params[1] == "close":
+            house = v.house()
+            if v.me.zone not in house and v.board.openings[a.params[0]].other(v.me.zone) in house \
+                    and not any(s.zone in house for s in alive(v)):
+                return 120.0  # the last one out shuts the house behind them: Ghouls stay outside
         return 0.0
 
 

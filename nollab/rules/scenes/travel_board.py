@@ -108,7 +108,10 @@ def is_road(tile: TileDef, letter: str) -> bool:
 
 
 def road_sides(tile: TileDef) -> set[str]:
-    """Sides of a (rotated) tile reached by a road Zone."""
+    """Sides of a (rotated) tile where its road leaves it: the tile's printed ``road_exits``
+    (already turned with the tile), else every side reached by a road Zone (a user tile)."""
+    if tile.road_exits:
+        return set(tile.road_exits)
     return {side for side in SIDES
             if any(tile.grid[r][c] != "." and is_road(tile, tile.grid[r][c]) for r, c in edge_cells(tile, side))}
 
