@@ -1,4 +1,9 @@
-"""``nollab play``: play a Scene without a person and print the final summary."""
+"""``nollab play``: play any registered game without a person and print the final summary.
+
+``--game`` picks the game from the registry (:mod:`nollab.games`, default ``notld``); ``--scene``
+(or ``--setup``) is the game's starting configuration (a NOTLD Scene; for Dead Panic
+``--players N`` or ``--characters al,ray``). The policy is one of the game's own bots.
+"""
 from __future__ import annotations
 
 import argparse
@@ -6,45 +11,76 @@ import json
 
 from nollab.cli import UsageError
 
-HELP = "play a Scene with a policy (first, random, heuristic, fighter, idle) and print the final summary"
+HELP = "play a game (--game notld|dead-panic|...) with a built-in policy and print the final summary"
+
+#: bounds on the numbers a user types (far above any real game)
+MAX_ROUNDS = 10_000
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--scene", default="S1", help="scene id (default S1)")
+    parser.add_argument("--game", default="notld", help="a registered game: notld (default), dead-panic, ...")
+    parser.add_argument("--scene", "--setup", dest="setup", default=None,
+                        help="the game's setup: a NOTLD Scene id (default S1); Dead Panic: a player count or "
+                             "comma-separated characters")
+    parser.add_argument("--players", default=None, help="games with a player count (Dead Panic): 2..6 players")
+    parser.add_argument("--characters", default=None,
+                        help="games with characters (Dead Panic): comma-separated ids, e.g. al,ray,sandra")
     parser.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
-    parser.add_argument("--policy", default="first",
-                        help="a policy of nollab.sim.POLICIES: first, random, heuristic, fighter, idle (default first)")
-    parser.add_argument("--rounds", type=int, default=50, help="stop after this many rounds (default 50)")
+    parser.add_argument("--policy", default=None,
+                        help="one of the game's bots (NOTLD: nollab.sim.POLICIES -- first, random, heuristic, "
+                             "fighter, idle; Dead Panic: first, random, bot); default: the game's default")
+    parser.add_argument("--rounds", type=int, default=None,
+                        help="stop after this many rounds (default 50; Dead Panic 100)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--log", action="store_true", help="print every event before the summary")
 
 
-def run(args: argparse.Namespace) -> int:
-    from nollab.rules.game import Game
-    from nollab.sim.policy import POLICIES, make_policy
+def _setup(args: argparse.Namespace, spec) -> str | None:
+    given = [(flag, v) for flag, v in (("--scene", args.setup), ("--players", args.players),
+                                       ("--characters", args.characters)) if v is not None]
+    if len(given) > 1:
+        raise UsageError(f"{given[0][0]} and {given[1][0]} cannot be combined: give one setup")
+    if not given:
+        return None
+    flag, value = given[0]
+    if flag != "--scene" and not spec.extra.get("players_setup"):
+        raise UsageError(f"{flag}: {spec.name} has no {flag[2:]}; give its setup with --scene")
+    if len(value) > 1000:
+        raise UsageError(f"{flag}: too long ({len(value)} characters)")
+    return value
 
-    if args.policy not in POLICIES:
-        raise UsageError(f"--policy must be one of {', '.join(sorted(POLICIES))}, got {args.policy!r}")
-    if args.rounds < 1:
-        raise UsageError(f"--rounds must be >= 1, got {args.rounds}")
+
+def run(args: argparse.Namespace) -> int:
+    from nollab.games import UnknownGame, get_game
+    from nollab.games.session import run_to_end
+
     try:
-        game = Game.new(args.scene, seed=args.seed, history=False)
+        spec = get_game(args.game)
+    except UnknownGame as exc:
+        raise UsageError(f"--game: {exc}") from None
+    policy = args.policy if args.policy is not None else spec.default_policy
+    if policy not in spec.policies:
+        raise UsageError(f"--policy must be one of {', '.join(spec.policies)} for {spec.name}, got {policy!r}")
+    rounds = args.rounds if args.rounds is not None else int(spec.extra.get("play_rounds", 50))
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise UsageError(f"--rounds must be 1..{MAX_ROUNDS}, got {rounds}")
+    setup = _setup(args, spec)
+    try:
+        match = spec.new(seed=args.seed, setup=setup, history=False)
     except (ValueError, FileNotFoundError) as exc:
-        raise UsageError(f"--scene {args.scene}: {exc}") from None
-    game.run_until("end", make_policy(args.policy, args.seed), max_rounds=args.rounds)
-    summary = game.summary()
-    summary["rounds"] = min(summary["rounds"], args.rounds)
-    summary["policy"] = args.policy
+        flag = "--scene" if spec.name == "notld" else "--setup"
+        raise UsageError(f"{flag} {setup if setup is not None else spec.default_setup}: {exc}") from None
+    run_to_end(match, spec.make_policy(policy, args.seed), max_rounds=rounds)
+    summary = match.summary()
+    summary["rounds"] = min(summary["rounds"], rounds)
+    summary["policy"] = policy
     if args.log:
-        for e in game.events:
+        for e in match.events:
             print(e)
     if args.json:
         print(json.dumps(summary, sort_keys=True))
         return 0
-    print(f"{summary['scene']} seed {summary['seed']} policy {args.policy}: {summary['result']} after "
-          f"{summary['rounds']} round(s){' - ' + summary['reason'] if summary['reason'] else ''}")
-    print("kills: " + ", ".join(f"{k} {v}" for k, v in summary["kills"].items()))
-    for sid, s in summary["survivors"].items():
-        print(f"  {sid:7s} XP {s['xp']:3d} ({s['level']}), wounds {s['wounds']}/3{'' if s['alive'] else ', eliminated'}")
-    print(f"state hash {summary['state_hash']}")
+    text = spec.extra.get("summary_text")
+    for line in (text(summary) if text else [json.dumps(summary, sort_keys=True)]):
+        print(line)
     return 0

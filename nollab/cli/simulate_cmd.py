@@ -19,12 +19,15 @@ import sys
 
 from nollab.cli import UsageError
 
-HELP = "Monte Carlo games of a Scene with a bot: win rate (95 percent interval), rounds, kills, causes of loss"
+HELP = "Monte Carlo games of a Scene (or any --game) with a bot: win rate (95 percent interval), rounds, kills, causes of loss"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--scene", default="S1", help="scene id, e.g. S1 (default S1)")
-    parser.add_argument("--policy", default="heuristic",
+    parser.add_argument("--game", default="notld", help="a registered game: notld (default), dead-panic, ...")
+    parser.add_argument("--scene", "--setup", dest="scene", default=None,
+                        help="scene id, e.g. S1 (default S1); another game's setup (Dead Panic: a player count "
+                             "or comma-separated characters)")
+    parser.add_argument("--policy", default=None,
                         help="first, random, heuristic, idle, or module:Name of your own (default heuristic)")
     parser.add_argument("--games", default="100", help="number of games (default 100)")
     parser.add_argument("--seed", default="0", help="master seed: game i uses SeedSequence(seed).spawn(N)[i]")
@@ -47,6 +50,50 @@ def _int(value, name: str, lo: int, hi: int | None = None) -> int:
     return n
 
 
+def _print(res, as_json: bool) -> None:
+    if as_json:
+        d = json.loads(res.to_json())
+        d["timing"] = res.timing
+        print(json.dumps(d, sort_keys=True))
+    else:
+        print(res.text())
+        t = res.timing
+        print(f"  {t['seconds']:.2f} s, {t['backend']}, {t['batches']} batches of <= {t['batch_size']} games",
+              file=sys.stdout)
+
+
+def _run_other(args: argparse.Namespace, games: int, seed: int, workers, max_rounds) -> int:
+    """``--game`` other than notld: the game's own setup and bots (nollab.games)."""
+    from nollab.games import UnknownGame, get_game
+    from nollab.sim.runner import run as sim_run
+    try:
+        spec = get_game(args.game)
+    except UnknownGame as exc:
+        raise UsageError(f"--game: {exc}") from None
+    if args.team or args.team_size is not None:
+        raise UsageError(f"--team/--team-size: NOTLD only; give the {spec.name} setup with --setup")
+    policy = args.policy or spec.extra.get("sim_policy", spec.default_policy)
+    if policy not in spec.policies and ":" not in policy:
+        raise UsageError(f"--policy must be one of {', '.join(spec.policies)} or module:Name for {spec.name}, "
+                         f"got {policy!r}")
+    if ":" in policy:
+        from nollab.sim.policy import _import
+        try:
+            policy = _import(policy)
+        except ValueError as exc:
+            raise UsageError(f"--policy: {exc}") from None
+    if args.scene is not None and len(args.scene) > 1000:
+        raise UsageError("--setup: too long")
+    try:
+        spec.new(seed=0, setup=args.scene, history=False)
+    except ValueError as exc:
+        raise UsageError(f"--setup {args.scene}: {exc}") from None
+    res = sim_run(args.scene, policy, games=games, seed=seed, workers=workers, max_rounds=max_rounds,
+                  progress=True if args.progress else None, game=spec.name)
+    _print(res, args.json)
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     from nollab.sim.policy import POLICIES
     from nollab.sim.runner import default_team, run as sim_run
@@ -54,6 +101,10 @@ def run(args: argparse.Namespace) -> int:
     seed = _int(args.seed, "--seed", -(2**63), 2**63 - 1)
     workers = None if args.workers is None else _int(args.workers, "--workers", 0, 512)
     max_rounds = None if args.max_rounds is None else _int(args.max_rounds, "--max-rounds", 1, 10_000)
+    if (args.game or "notld").strip().lower() != "notld":
+        return _run_other(args, games, seed, workers, max_rounds)
+    args.scene = args.scene or "S1"
+    args.policy = args.policy or "heuristic"
     if args.policy not in POLICIES and ":" not in args.policy:
         raise UsageError(f"--policy must be one of {', '.join(sorted(POLICIES))} or module:Name, got {args.policy!r}")
     if ":" in args.policy:
@@ -83,13 +134,5 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--team: 1 to 6 distinct survivors, got {','.join(team)}")
     res = sim_run(args.scene, args.policy, games=games, seed=seed, workers=workers, survivors=team,
                   max_rounds=max_rounds, progress=True if args.progress else None)
-    if args.json:
-        d = json.loads(res.to_json())
-        d["timing"] = res.timing
-        print(json.dumps(d, sort_keys=True))
-    else:
-        print(res.text())
-        t = res.timing
-        print(f"  {t['seconds']:.2f} s, {t['backend']}, {t['batches']} batches of <= {t['batch_size']} games",
-              file=sys.stdout)
+    _print(res, args.json)
     return 0

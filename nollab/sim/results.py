@@ -93,6 +93,11 @@ class SimResults:
                 f"{self.meta.get('policy', '?')}: win rate {s['win_rate']:.3f} "
                 f"[{s['win_ci'][0]:.3f}, {s['win_ci'][1]:.3f}])")
 
+    @property
+    def kill_types(self) -> tuple[str, ...]:
+        """The ``kills_<type>`` columns: NOTLD's Ghoul types, or another game's (``meta["kill_types"]``)."""
+        return tuple(self.meta.get("kill_types") or GHOUL_TYPES)
+
     # ---- summaries ------------------------------------------------------------------------
     def count(self, result: str) -> int:
         return sum(1 for r in self.rows if r["result"] == result)
@@ -108,10 +113,10 @@ class SimResults:
             "win_rate": wins / n if n else 0.0, "win_ci": wilson_interval(wins, n),
             "mean_rounds": sum(r["rounds"] for r in self.rows) / n if n else 0.0,
             "rounds_histogram": {k: rounds[k] for k in sorted(rounds)},
-            "kills_by_type": {g: sum(r[f"kills_{g}"] for r in self.rows) for g in GHOUL_TYPES},
+            "kills_by_type": {g: sum(r[f"kills_{g}"] for r in self.rows) for g in self.kill_types},
             "mean_kills": sum(r["kills"] for r in self.rows) / n if n else 0.0,
-            "mean_xp": sum(r["xp"] for r in self.rows) / n if n else 0.0,
-            "mean_deaths": sum(r["deaths"] for r in self.rows) / n if n else 0.0,
+            "mean_xp": sum(r.get("xp", 0) for r in self.rows) / n if n else 0.0,
+            "mean_deaths": sum(r.get("deaths", 0) for r in self.rows) / n if n else 0.0,
             "causes": dict(Counter(r["cause"] for r in self.rows if r["result"] == "lost").most_common()),
             "steps": sum(r["steps"] for r in self.rows),
         }
@@ -134,7 +139,7 @@ class SimResults:
             import pandas as pd
         except ImportError as exc:  # pandas is optional: the core never needs it
             raise ImportError("to_pandas() needs pandas (pip install pandas); the rows are in .rows") from exc
-        return pd.DataFrame(self.rows, columns=list(ROW_FIELDS))
+        return pd.DataFrame(self.rows, columns=list(self.rows[0]) if self.rows else list(ROW_FIELDS))
 
     def text(self) -> str:
         """A short human-readable report (the CLI's default output)."""
@@ -146,7 +151,8 @@ class SimResults:
                  f"  won {s['wins']}  lost {s['losses']}  timeout {s['timeouts']}",
                  f"  win rate {s['win_rate']:.1%}  (95% CI {lo:.1%} .. {hi:.1%})",
                  f"  mean rounds {s['mean_rounds']:.2f}  mean kills {s['mean_kills']:.2f}  "
-                 f"mean XP {s['mean_xp']:.2f}  mean deaths {s['mean_deaths']:.2f}",
+                 + (f"mean XP {s['mean_xp']:.2f}  " if not self.rows or "xp" in self.rows[0] else "")
+                 + f"mean deaths {s['mean_deaths']:.2f}",
                  "  kills by type: " + ", ".join(f"{g} {c}" for g, c in s["kills_by_type"].items()),
                  "  rounds: " + " ".join(f"{k}:{v}" for k, v in s["rounds_histogram"].items())]
         if s["causes"]:

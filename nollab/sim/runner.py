@@ -96,9 +96,31 @@ def play_game(scene: str, policy: PolicySpec, index: int, seed: int, policy_seed
     return row_from_summary(index, seed, summary, timed_out, policy_seed)
 
 
+def play_other(common: dict, index: int, seed: int, policy_seed: int) -> dict:
+    """One game of another registered game (``common["game"]``, :mod:`nollab.games`) and its row:
+    the shared columns, then the game's own (``GameSpec.sim_row``)."""
+    from nollab.games import get_game
+    from nollab.games.session import run_to_end
+    spec = get_game(common["game"])
+    match = spec.new(seed=seed, setup=common["scene"], options=common["options"] or None, history=False)
+    pol = spec.make_policy(common["policy"], policy_seed) if isinstance(common["policy"], str) \
+        else make_policy(common["policy"], policy_seed)
+    timed_out = run_to_end(match, pol, common["max_rounds"], common["max_steps"])
+    summary = match.summary()
+    row: dict[str, Any] = {"index": index, "seed": seed, "policy_seed": policy_seed,
+                           "result": "timeout" if timed_out else summary["result"],
+                           "rounds": min(summary["rounds"], common["max_rounds"])}
+    row.update(spec.sim_row(summary))
+    row.update({"cause": "" if timed_out else summary.get("reason", ""), "steps": summary["steps"],
+                "state_hash": summary["state_hash"]})
+    return row
+
+
 def run_batch(common: dict, items: Sequence[tuple[int, int, int]]) -> list[dict]:
     """Play the games ``items`` = ``[(index, engine seed, policy seed), ...]`` (the unit of work
     sent to a process or a Dask worker)."""
+    if common.get("game", "notld") != "notld":
+        return [play_other(common, i, s, ps) for i, s, ps in items]
     return [play_game(common["scene"], common["policy"], i, s, ps, survivors=common["survivors"],
                       options=common["options"], max_rounds=common["max_rounds"], max_steps=common["max_steps"])
             for i, s, ps in items]
@@ -131,7 +153,7 @@ def _progress(progress, total: int):
 def run(scene: str, policy: PolicySpec = "heuristic", games: int = 100, seed: int = 0,
         workers: int | None = None, client=None, progress=None, *, survivors: Sequence[str] | None = None,
         options: dict | None = None, max_rounds: int | None = None, max_steps: int = DEFAULT_MAX_STEPS,
-        batch_size: int | None = None) -> SimResults:
+        batch_size: int | None = None, game: str = "notld") -> SimResults:
     """Play ``games`` games of ``scene`` with ``policy`` and return the results table.
 
     ``policy``: a name ("first", "random", "heuristic", "idle"), a policy instance or a factory
@@ -139,7 +161,12 @@ def run(scene: str, policy: PolicySpec = "heuristic", games: int = 100, seed: in
     per CPU); ``client``: a ``dask.distributed.Client`` (then ``workers`` is ignored).
     ``progress``: None, True (tqdm) or ``f(done, total)``. ``survivors``: the team (default: the
     Scene's lineup); ``options``: passed to ``Game.new``; ``max_rounds``: the timeout bound.
+    ``game``: any registered game (:mod:`nollab.games`); for a game other than ``"notld"``,
+    ``scene`` is that game's setup (e.g. a Dead Panic player count) and ``policy`` one of its bots.
     """
+    if game != "notld":
+        return _run_other(game, scene, policy, games, seed, workers, client, progress, options=options,
+                          max_rounds=max_rounds, max_steps=max_steps, batch_size=batch_size)
     from nollab.rules.game import default_content
     from nollab.rules.scenes.scene import load_scene
     if not isinstance(scene, str) or not scene:
@@ -147,12 +174,6 @@ def run(scene: str, policy: PolicySpec = "heuristic", games: int = 100, seed: in
     load_scene(scene)  # fails here, in the caller, with the scene file's own message
     default_content()  # warm the caches the forked workers inherit
     make_policy(policy, 0)  # a bad policy spec fails here, clearly
-    if not isinstance(games, int) or games < 0:
-        raise ValueError(f"games must be an integer >= 0, got {games!r}")
-    if workers is not None and (not isinstance(workers, int) or workers < 0):
-        raise ValueError(f"workers must be an integer >= 0, got {workers!r}")
-    if batch_size is not None and (not isinstance(batch_size, int) or batch_size < 1):
-        raise ValueError(f"batch_size must be an integer >= 1, got {batch_size!r}")
     mr = scene_max_rounds(scene) if max_rounds is None else int(max_rounds)
     if mr < 1:
         raise ValueError(f"max_rounds must be >= 1, got {max_rounds!r}")
@@ -161,6 +182,42 @@ def run(scene: str, policy: PolicySpec = "heuristic", games: int = 100, seed: in
               "max_rounds": mr, "max_steps": int(max_steps)}
     meta = {"scene": scene, "policy": policy_name(policy), "seed": int(seed), "games": games,
             "max_rounds": mr, "team": ",".join(team or default_team(scene)), "options": common["options"]}
+    return _execute(common, meta, games, seed, workers, client, progress, batch_size)
+
+
+def _run_other(game: str, setup: str | None, policy: PolicySpec, games: int, seed: int, workers: int | None,
+               client, progress, *, options: dict | None, max_rounds: int | None, max_steps: int,
+               batch_size: int | None) -> SimResults:
+    """:func:`run` for another registered game: validate in the caller, then the same backends."""
+    from nollab.games import get_game
+    spec = get_game(game)
+    if setup is not None and not isinstance(setup, str):
+        raise ValueError(f"setup must be a string such as {spec.default_setup!r}, got {setup!r}")
+    spec.new(seed=0, setup=setup, options=dict(options or {}) or None, history=False)  # a bad setup fails here
+    if isinstance(policy, str):
+        spec.make_policy(policy, 0)
+    else:
+        make_policy(policy, 0)
+    mr = int(spec.extra.get("sim_rounds", DEFAULT_MAX_ROUNDS)) if max_rounds is None else int(max_rounds)
+    if mr < 1:
+        raise ValueError(f"max_rounds must be >= 1, got {max_rounds!r}")
+    setup = setup or spec.default_setup
+    common = {"game": spec.name, "scene": setup, "policy": policy, "options": dict(options or {}),
+              "max_rounds": mr, "max_steps": int(max_steps)}
+    meta = {"game": spec.name, "scene": setup, "policy": policy_name(policy), "seed": int(seed), "games": games,
+            "max_rounds": mr, "team": setup, "options": common["options"], "kill_types": list(spec.kill_types)}
+    return _execute(common, meta, games, seed, workers, client, progress, batch_size)
+
+
+def _execute(common: dict, meta: dict, games: int, seed: int, workers: int | None, client, progress,
+             batch_size: int | None) -> SimResults:
+    """Seed the games, cut them in batches and play them on the chosen backend."""
+    if not isinstance(games, int) or games < 0:
+        raise ValueError(f"games must be an integer >= 0, got {games!r}")
+    if workers is not None and (not isinstance(workers, int) or workers < 0):
+        raise ValueError(f"workers must be an integer >= 0, got {workers!r}")
+    if batch_size is not None and (not isinstance(batch_size, int) or batch_size < 1):
+        raise ValueError(f"batch_size must be an integer >= 1, got {batch_size!r}")
     items = [(i, s, ps) for i, (s, ps) in enumerate(game_seeds(seed, games))]
     nproc = (os.cpu_count() or 1) if workers is None else workers
     size = batch_size or max(4, min(64, math.ceil(games / (max(nproc, 1) * 8)) if games else 1))
