@@ -14,7 +14,7 @@ import nollab.games as G
 from nollab.games import registry
 from nollab.render import display_list, game_overlay, to_svg
 from nollab.rules import Game
-from nollab.rules import make_policy
+from nollab.sim.policy import make_policy
 from toy_game import SPEC as ESCAPE
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
+from nollab.content_model import GHOUL_TYPES
 from nollab.games.protocol import Chance, GameSpec
 
 __all__ = ["GAME", "NotldMatch", "scene_ids"]
@@ -195,7 +196,7 @@ GAME = GameSpec(
     policies=_Policies(),
     default_policy="first",
     sim_row=sim_row,
-    kill_types=("walker", "breaker", "fatty", "relative"),
+    kill_types=GHOUL_TYPES,
     setup_help="a Scene id (S1..S10) or a scene file",
     odds="notld",
     notebook="01-learn-to-play.ipynb",
