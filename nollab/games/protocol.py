@@ -161,6 +161,9 @@ class GameSpec:
     match's summary into the game's own columns of a simulation table (``kill_types`` names the
     ``kills_<type>`` columns). ``odds`` is the ``nollab odds --game`` name of the game's exact
     odds, ``notebook`` its learn-to-play notebook. ``page_style`` says how events cite the rules.
+    ``extra`` holds optional hooks the lab uses when present: ``summary_text(summary) -> lines``
+    (``nollab play``), ``live_odds(match) -> dict`` (exact odds of what the match waits on),
+    ``play_rounds``/``sim_rounds`` (round bounds), ``players_setup`` (``--players``/``--characters``).
     """
 
     name: str

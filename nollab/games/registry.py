@@ -32,6 +32,7 @@ GROUP = "nollab.games"
 #: nollab's own games: name -> "module:attribute" (the same targets as the pyproject entry points)
 BUILTIN: dict[str, str] = {
     "notld": "nollab.games.notld:GAME",
+    "dead-panic": "nollab.packs.dead_panic.game_spec:GAME",
 }
 #: bound on registered games (names are user input on the command line)
 MAX_GAMES = 200

@@ -67,14 +67,15 @@ def _merge(base: dict, over: Mapping, where: str, path: Path, allow_new: frozens
     """Merge ``over`` into a copy of ``base``: tables recursively, other values replaced.
 
     A key that the shipped file does not have is an error, except directly inside a
-    table named in ``allow_new`` (e.g. a new zombie type or a new town card).
+    table named in ``allow_new`` (e.g. a new zombie type or a new town card) or inside one of
+    its entries (an optional field; each pack's ``check_fields`` rejects unknown ones).
     """
     out = dict(base)
     for key, value in over.items():
         here = f"{where}.{key}" if where else key
         if key not in base:
-            if where in allow_new:
-                out[key] = value
+            if where in allow_new or where.rpartition(".")[0] in allow_new:
+                out[key] = value  # a new entry, or an optional field of an entry (the pack validates it)
                 continue
             raise PackContentError(f"{path}: unknown entry or field {here!r}")
         if isinstance(base[key], dict):

@@ -15,6 +15,8 @@ from nollab.packs.content import PackContentError, Provenance, check_fields, loa
 __all__ = ["ZombieType", "DeadPanicContent", "load", "WALL_EFFECTS"]
 
 WALL_EFFECTS = ("none", "crack", "destroy")
+#: tables read by the whole-game engine (:mod:`nollab.packs.dead_panic.engine.box`), not by the odds
+GAME_TABLES = frozenset({"rules", "characters", "cabin", "events"})
 
 
 @dataclass(frozen=True)
@@ -81,11 +83,20 @@ def _zombie(zid: str, entry: dict, src: str) -> ZombieType:
                       Provenance(*provenance_of(entry)))
 
 
+#: tables where a player's box file may add entries (a new Zombie type, Cabin card, Event, Character)
+ALLOW_NEW = frozenset({"zombies", "characters", "cabin", "events"})
+
+
 def load(content_dir: str | os.PathLike | None = None) -> DeadPanicContent:
     """Load and validate the Dead Panic pack (shipped defaults + override folder)."""
-    data, files = load_pack_tables("dead-panic", content_dir, allow_new=frozenset({"zombies"}))
+    data, files = load_pack_tables("dead-panic", content_dir, allow_new=ALLOW_NEW)
+    return from_tables(data, files)
+
+
+def from_tables(data: dict, files: tuple[str, ...]) -> DeadPanicContent:
+    """Validate merged tables (see :func:`load`) into the odds' content."""
     src = files[-1]
-    check_fields(data, {"board", "bag", "dice", "zombies"}, "top level", src)
+    check_fields(data, {"board", "bag", "dice", "zombies"} | GAME_TABLES, "top level", src)
     board, bag, dice = data.get("board", {}), data.get("bag", {}), data.get("dice", {})
     check_fields(board, {"arcs", "rings"}, "board", src)
     check_fields(bag, {"survivors", "setup_draw"}, "bag", src)

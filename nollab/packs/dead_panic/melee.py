@@ -18,7 +18,7 @@ from nollab.prob.dist import Dist
 from nollab.packs.dead_panic.content import DeadPanicContent, ZombieType, load
 
 __all__ = [
-    "OUTCOMES", "two_d6", "melee", "fight", "Weapon", "FightResult", "group_fight",
+    "OUTCOMES", "two_d6", "judge", "melee", "fight", "Weapon", "FightResult", "group_fight",
     "movement_check", "deliberate_attacks",
 ]
 
@@ -31,25 +31,29 @@ def two_d6() -> Dist:
     return d6 + d6
 
 
-def melee(fight: int, *, modifier: int = 0, zombie_wins_ties: bool = False,
-          character_wins_ties: bool = False) -> Dist:
-    """One melee roll: 2d6 + ``modifier`` against fight value ``fight`` (pp. 3, 9).
+def judge(total: int, fight: int, *, zombie_wins_ties: bool = False, character_wins_ties: bool = False) -> str:
+    """One melee result: ``"win"``, ``"tie"`` or ``"lose"`` for a roll ``total`` against ``fight`` (p. 9).
 
     A tie is a Character loss if only the Zombie wins ties (Brawler), a win if only the
-    Character does (Pipe Wrench), and "nothing happens" if both or neither (p. 9).
+    Character does (Pipe Wrench), and "nothing happens" if both or neither. The engine judges
+    every fight with this function; the odds below map it over 2d6.
     """
-    def judge(total: int) -> str:
-        if total > fight:
-            return "win"
-        if total < fight:
-            return "lose"
-        if zombie_wins_ties and not character_wins_ties:
-            return "lose"
-        if character_wins_ties and not zombie_wins_ties:
-            return "win"
-        return "tie"
+    if total > fight:
+        return "win"
+    if total < fight:
+        return "lose"
+    if zombie_wins_ties and not character_wins_ties:
+        return "lose"
+    if character_wins_ties and not zombie_wins_ties:
+        return "win"
+    return "tie"
 
-    return two_d6().map(lambda s: judge(s + modifier))
+
+def melee(fight: int, *, modifier: int = 0, zombie_wins_ties: bool = False,
+          character_wins_ties: bool = False) -> Dist:
+    """One melee roll: 2d6 + ``modifier`` against fight value ``fight`` (pp. 3, 9); see :func:`judge`."""
+    return two_d6().map(lambda s: judge(s + modifier, fight, zombie_wins_ties=zombie_wins_ties,
+                                        character_wins_ties=character_wins_ties))
 
 
 def _ztype(zombie: ZombieType | str, content: DeadPanicContent | None) -> ZombieType:

@@ -1,0 +1,177 @@
+"""The engine's small machinery: actions, decisions, events, chance requests and the task queue.
+
+The round is a queue of *tasks* (``["move_phase"]``, ``["zombie_move", uid]``, ...). A task
+handler changes the state, emits events (each with the page of the rule that caused it), pushes
+more tasks, asks a decision (:meth:`Ctx.ask`: the game waits for ``choose``) or asks for chance
+(:meth:`Ctx.roll`: the game waits for a die, a draw from the bag or a card; ``step()`` draws it
+from the seeded generator, ``resolve_chance`` forces it). Handlers are registered by name, so
+the queue, a pending decision and a pending chance node are plain data inside the state and the
+whole game is JSON.
+
+Pages are the rulebook's as transcribed ("p. 7"); ``docs/rulings.md`` holds every reading.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from nollab.games.protocol import Chance
+from nollab.packs.dead_panic.engine.box import Box
+from nollab.packs.dead_panic.engine.spaces import Geometry
+from nollab.packs.dead_panic.engine.state import State
+
+__all__ = ["Action", "Choice", "Event", "IllegalAction", "Ctx", "task", "resolver", "on_chance", "TASKS",
+           "RESOLVERS", "CHANCE", "PAUSE", "normalise"]
+
+TASKS: dict[str, Callable] = {}
+RESOLVERS: dict[str, Callable] = {}
+CHANCE: dict[str, Callable] = {}
+#: tasks a stepper shows as one step each (the others run at once)
+PAUSE = frozenset({"event_phase", "move_phase", "fight_phase", "bait_phase", "round_start", "zombie_move",
+                   "fight_space"})
+
+
+def task(name: str):
+    def deco(fn):
+        TASKS[name] = fn
+        return fn
+    return deco
+
+
+def resolver(kind: str):
+    def deco(fn):
+        RESOLVERS[kind] = fn
+        return fn
+    return deco
+
+
+def on_chance(name: str):
+    def deco(fn):
+        CHANCE[name] = fn
+        return fn
+    return deco
+
+
+def normalise(x: Any) -> Any:
+    """Tuples -> lists, so an option given as a tuple matches its JSON form."""
+    if isinstance(x, (list, tuple)):
+        return [normalise(v) for v in x]
+    return x
+
+
+class IllegalAction(ValueError):
+    """An action, decision or outcome the rules forbid; the message names the rule. Nothing changes."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """A player's action in the Perform Actions phase (p. 3-5): ``kind``, the player, parameters."""
+
+    kind: str
+    player: str
+    params: tuple = ()
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "player": self.player, "params": list(self.params)}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Action":
+        if not isinstance(d, dict) or set(d) - {"kind", "player", "params"}:
+            raise IllegalAction(f"an action is a dict with kind, player and params, got {d!r}")
+        params = d.get("params", ())
+        if not isinstance(params, (list, tuple)) or len(params) > 10 or \
+                not all(p is None or isinstance(p, (int, str)) for p in params):
+            raise IllegalAction(f"action params must be a short list of numbers and names, got {params!r}")
+        return cls(str(d.get("kind")), str(d.get("player")), tuple(params))
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.kind}" + (f" {' '.join(str(p) for p in self.params)}" if self.params else "")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A pending decision: its options (JSON values), labels, the named default, the rule's page."""
+
+    kind: str
+    who: str
+    prompt: str
+    options: tuple
+    labels: tuple[str, ...]
+    default: int
+    page: str
+    data: dict = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Choice":
+        return cls(d["kind"], d["who"], d["prompt"], tuple(d["options"]), tuple(d["labels"]), d["default"],
+                   d["page"], d.get("data", {}))
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, with the page of the rule that made it happen."""
+
+    kind: str
+    page: str
+    text: str
+    round: int = 0
+    phase: str = ""
+    data: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "page": self.page, "text": self.text, "round": self.round,
+                "phase": self.phase, "data": self.data}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Event":
+        return cls(**d)
+
+    def __str__(self) -> str:
+        return f"[R{self.round} {self.phase}] {self.text} ({self.page})"
+
+
+class Ctx:
+    """What a handler works with: the state, the box, the board geometry, the event log."""
+
+    def __init__(self, st: State, box: Box, geo: Geometry, events: list[Event]) -> None:
+        self.st = st
+        self.box = box
+        self.geo = geo
+        self.events = events
+
+    def emit(self, event_kind: str, page: str, text: str, /, **data: Any) -> None:
+        self.events.append(Event(event_kind, page, text, self.st.round, self.st.phase, data))
+
+    def push(self, *tasks: list) -> None:
+        """Run these tasks next, in this order (before what was queued)."""
+        self.st.queue[0:0] = [list(t) for t in tasks]
+
+    def later(self, *tasks: list) -> None:
+        """Run these tasks after everything queued."""
+        self.st.queue.extend(list(t) for t in tasks)
+
+    def ask(self, kind: str, who: str, prompt: str, options: list, labels: list[str], page: str, /,
+            default: int = 0, **data: Any) -> None:
+        """Wait for a player's decision (answered by ``Game.choose``)."""
+        if not options:
+            raise RuntimeError(f"decision {kind!r} with no option (engine bug)")
+        if len(options) != len(labels):
+            raise RuntimeError(f"decision {kind!r}: one label per option (engine bug)")
+        self.st.pending = {"kind": kind, "who": who, "prompt": prompt, "options": normalise(list(options)),
+                           "labels": list(labels), "default": default, "page": page, "data": data}
+
+    def roll(self, kind: str, outcomes: list, weights: list[int], page: str, then: str, prompt: str = "", /,
+             labels: list[str] | None = None, **data: Any) -> None:
+        """Wait for chance; ``then`` names the handler that receives the outcome."""
+        node = Chance(kind, tuple(outcomes), tuple(weights), page, tuple(labels or ()), prompt)  # validates
+        self.st.chance = {**node.to_dict(), "then": then, "data": data}
+
+    def d6(self, page: str, then: str, prompt: str, /, **data: Any) -> None:
+        """One six-sided die."""
+        self.roll("d6", [1, 2, 3, 4, 5, 6], [1] * 6, page, then, prompt, **data)
+
+    def pid(self, seat: int) -> str:
+        return self.st.players[seat].id
+
+    def name(self, pid: str) -> str:
+        return self.box.characters[pid].name
