@@ -53,6 +53,17 @@ def parse_setup(setup: str | None, box: Box) -> list[str]:
     return ids
 
 
+def _checked(node: dict | None, value: Any, what: str, field: str) -> Any:
+    """``value`` normalised, if it is one of the pending ``node``'s ``field``; else IllegalAction."""
+    if node is None:
+        raise IllegalAction(f"no {what} is pending")
+    v = normalise(value)
+    if v not in node[field]:
+        raise IllegalAction(f"{v!r} is not one of the {field} of the pending {node['kind']!r} {what} "
+                            f"({node['page']}); {field}: {node[field]!r}")
+    return v
+
+
 class Game:
     """One game of Dead Panic (see the module docstring)."""
 
@@ -164,12 +175,7 @@ class Game:
     def choose(self, option: Any) -> None:
         """Answer the pending decision with one of its options."""
         st = self.state
-        if st.pending is None:
-            raise IllegalAction("no decision is pending")
-        opt = normalise(option)
-        if opt not in st.pending["options"]:
-            raise IllegalAction(f"{opt!r} is not an option of the pending {st.pending['kind']!r} decision "
-                                f"({st.pending['page']}); options: {st.pending['options']!r}")
+        opt = _checked(st.pending, option, "decision", "options")
         self._save()
         choice = Choice.from_dict(st.pending)
         st.pending = None
@@ -186,12 +192,7 @@ class Game:
 
     def _resolve(self, outcome: Any, forced: bool) -> None:
         st = self.state
-        if st.chance is None:
-            raise IllegalAction("no chance event is pending")
-        o = normalise(outcome)
-        if o not in st.chance["outcomes"]:
-            raise IllegalAction(f"{o!r} is not an outcome of the pending {st.chance['kind']!r} "
-                                f"({st.chance['page']}); outcomes: {st.chance['outcomes']!r}")
+        o = _checked(st.chance, outcome, "chance event", "outcomes")
         self._save()
         node, st.chance = st.chance, None
         ctx = self._ctx()

@@ -157,22 +157,23 @@ def _enter_van(ctx: Ctx, p: Player) -> None:
     end_check(ctx)
 
 
+def _hand_over(ctx: Ctx, frm: Player, to: Player, uid: int, text: str) -> None:
+    """One card or Radio piece from ``frm`` to ``to``; an overfull hand discards, free (p. 5)."""
+    c = _card(frm, uid)
+    frm.hand.remove(c)
+    to.hand.append(c)
+    ctx.emit("trade", "p. 5", text.format(card=card_name(ctx, c)))
+    ask_discard(ctx, to, "p. 5")
+
+
 def _give(ctx: Ctx, p: Player, uid: int, to: str) -> None:
     q = ctx.st.player(to)
-    c = _card(p, uid)
-    p.hand.remove(c)
-    q.hand.append(c)
-    ctx.emit("trade", "p. 5", f"{ctx.name(p.id)} gives the {card_name(ctx, c)} to {ctx.name(q.id)}")
-    ask_discard(ctx, q, "p. 5")
+    _hand_over(ctx, p, q, uid, f"{ctx.name(p.id)} gives the {{card}} to {ctx.name(q.id)}")
 
 
 def _take(ctx: Ctx, p: Player, frm: str, uid: int) -> None:
     q = ctx.st.player(frm)
-    c = _card(q, uid)
-    q.hand.remove(c)
-    p.hand.append(c)
-    ctx.emit("trade", "p. 5", f"{ctx.name(p.id)} gets the {card_name(ctx, c)} from {ctx.name(q.id)}")
-    ask_discard(ctx, p, "p. 5")
+    _hand_over(ctx, q, p, uid, f"{ctx.name(p.id)} gets the {{card}} from {ctx.name(q.id)}")
 
 
 def _swap(ctx: Ctx, p: Player, uid: int, to: str, their: int) -> None:
