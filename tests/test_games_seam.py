@@ -85,6 +85,17 @@ def test_notld_adapter_history_json_and_pictures():
     spec = G.get_game("notld")
     m = spec.new(seed=5, setup="S1")
     assert m.needs() == "action" and m.chance() is None and m.round == 1 and m.result is None
+    e = spec.new(seed=5, setup="S1")
+    e.game.set_explicit_chance(True)
+    for _ in range(400):  # play until the engine stands before a roll or a draw
+        if e.needs() == "chance":
+            break
+        e.step(spec.make_policy("random", 5))
+    node = e.chance()
+    assert e.needs() == "chance" and node is not None and node.total > 0
+    assert sum(node.probs().values()) == 1
+    e.resolve_chance(node.outcomes[0])
+    assert e.game.log[-1]["t"] == "chance"
     m.run_until("round", spec.make_policy("random", 5))
     h = m.state_hash()
     assert m.replay().state_hash() == h
@@ -99,7 +110,7 @@ def test_notld_adapter_history_json_and_pictures():
     assert m.describe(acts[0]) == str(acts[0])
     assert "<svg" in to_svg(m.display_list())
     with pytest.raises(ValueError):
-        m.resolve_chance(3)
+        m.resolve_chance(3)  # nothing to roll now: IllegalAction, a ValueError
 
 
 def test_cli_play_notld_through_the_registry_matches_the_engine(capsys):

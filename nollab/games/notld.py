@@ -3,9 +3,10 @@
 Every call is forwarded to the engine (same seed, same decisions, same ``state_hash()``); the
 adapter only adds what the seam asks and the engine names differently: ``view()`` is
 ``Game.snapshot()``, ``display_list()`` is :func:`nollab.render.display_list` with the usual
-overlay, ``chance()`` is ``None`` (NOTLD's dice and card draws happen inside engine steps, from
-the game's seeded generator; explicit chance nodes come with issue 13) and ``describe(action)`` is
-the action's text. ``match.game`` is the engine object, which NOTLD's own bots, odds and widgets
+overlay, ``chance()`` is ``Game.chance_outcomes()`` (the engine's own chance node, the same shape
+as :class:`nollab.games.Chance`; a NOTLD game stops at a roll or a draw only at visible steps
+unless ``match.game.set_explicit_chance(True)``), ``resolve_chance`` is ``Game.apply_chance``, and
+``describe(action)`` is the action's text. ``match.game`` is the engine object, which NOTLD's own bots, odds and widgets
 read; policies are called with it.
 
 Only the public names of :mod:`nollab.rules` are used, imported when a match is made, so
@@ -78,8 +79,8 @@ class NotldMatch:
         return self.game.legal_actions()
 
     def chance(self) -> Chance | None:
-        """None: NOTLD draws its dice and cards inside engine steps (see the module docstring)."""
-        return None
+        """The roll or draw the game stands before, with exact integer weights (or None)."""
+        return self.game.chance_outcomes()
 
     # ---- decisions --------------------------------------------------------------------------
     def apply(self, action: Any) -> None:
@@ -89,8 +90,7 @@ class NotldMatch:
         self.game.choose(option)
 
     def resolve_chance(self, outcome: Any) -> None:
-        from nollab.rules import IllegalAction
-        raise IllegalAction("NOTLD has no pending chance node: its dice and draws are engine steps")
+        self.game.apply_chance(outcome)
 
     def step(self, policy: Any = None) -> str:
         return self.game.step(policy)

@@ -52,6 +52,10 @@ RUN_TARGETS = ("action", "choice", "phase", "round", "end")
 class Chance:
     """An explicit chance node (OpenSpiel's chance outcomes, with integer weights).
 
+    ``Match.chance()`` returns an object of this shape -- this class, or a game's own (NOTLD's
+    ``nollab.rules.engine.chance.ChanceNode`` has the same fields and methods); the lab reads only
+    ``kind``, ``outcomes``, ``weights``, ``labels``, ``page``, ``prompt``, ``total``, ``prob``, ``probs``.
+
     ``outcomes`` are JSON-able values (a die face, a token kind, a card id); ``weights`` are
     positive integers, so ``prob(o) = weight / total`` is an exact fraction. ``kind`` names the
     random event ("d6", "2d6", "bag", "cabin", ...), ``page`` the rule that rolls it.
