@@ -162,7 +162,7 @@ def test_simulate_runs_any_registered_game(escape):
     assert again == r
     s = r.summary()
     assert s["wins"] + s["losses"] == 12 and s["kills_by_type"] == {"zombie": 0}
-    assert r.text().startswith("standard with walker: 12 games") and "mean XP" not in r.text()
+    assert r.text().startswith("escape (standard) with walker: 12 games") and "mean XP" not in r.text()
     with pytest.raises(ValueError, match="unknown setup"):
         run("hard", "walker", games=1, workers=1, game="escape")
     with pytest.raises(ValueError, match="unknown policy"):

@@ -91,7 +91,7 @@ def test_cli_play_dead_panic_text_json_and_log():
 
 
 @pytest.mark.parametrize("argv,needle", [
-    (["play", "--game", "dead-panic", "--players", "9"], "2 to 6 players"),
+    (["play", "--game", "dead-panic", "--players", "9"], "--players 9: Dead Panic is for 2 to 6 players"),
     (["play", "--game", "dead-panic", "--characters", "al,zed"], "unknown character 'zed'"),
     (["play", "--game", "dead-panic", "--players", "3", "--characters", "al,ray"], "cannot be combined"),
     (["play", "--game", "dead-panic", "--policy", "heuristic"], "--policy must be one of first, random, bot"),
@@ -113,4 +113,4 @@ def test_cli_simulate_dead_panic_is_reproducible_across_workers():
     assert set(da["summary"]["kills_by_type"]) == {"creeper", "shambler", "sprinter", "brawler", "brute",
                                                    "survivor_zombie"}
     t = run("simulate", "--game", "dead-panic", "--games", "4", "--workers", "1")
-    assert t.returncode == 0 and t.stdout.startswith("4 with bot: 4 games") and "mean XP" not in t.stdout
+    assert t.returncode == 0 and t.stdout.startswith("dead-panic (4) with bot: 4 games") and "mean XP" not in t.stdout

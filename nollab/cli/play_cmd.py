@@ -35,19 +35,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log", action="store_true", help="print every event before the summary")
 
 
-def _setup(args: argparse.Namespace, spec) -> str | None:
-    given = [(flag, v) for flag, v in (("--scene", args.setup), ("--players", args.players),
+def _setup(args: argparse.Namespace, spec) -> tuple[str, str | None]:
+    own = "--scene" if spec.name == "notld" else "--setup"
+    given = [(flag, v) for flag, v in ((own, args.setup), ("--players", args.players),
                                        ("--characters", args.characters)) if v is not None]
     if len(given) > 1:
         raise UsageError(f"{given[0][0]} and {given[1][0]} cannot be combined: give one setup")
     if not given:
-        return None
+        return own, None
     flag, value = given[0]
-    if flag != "--scene" and not spec.extra.get("players_setup"):
-        raise UsageError(f"{flag}: {spec.name} has no {flag[2:]}; give its setup with --scene")
+    if flag != own and not spec.extra.get("players_setup"):
+        raise UsageError(f"{flag}: {spec.name} has no {flag[2:]}; give its setup with {own}")
     if len(value) > 1000:
         raise UsageError(f"{flag}: too long ({len(value)} characters)")
-    return value
+    return flag, value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -64,11 +65,10 @@ def run(args: argparse.Namespace) -> int:
     rounds = args.rounds if args.rounds is not None else int(spec.extra.get("play_rounds", 50))
     if not 1 <= rounds <= MAX_ROUNDS:
         raise UsageError(f"--rounds must be 1..{MAX_ROUNDS}, got {rounds}")
-    setup = _setup(args, spec)
+    flag, setup = _setup(args, spec)
     try:
         match = spec.new(seed=args.seed, setup=setup, history=False)
     except (ValueError, FileNotFoundError) as exc:
-        flag = "--scene" if spec.name == "notld" else "--setup"
         raise UsageError(f"{flag} {setup if setup is not None else spec.default_setup}: {exc}") from None
     run_to_end(match, spec.make_policy(policy, args.seed), max_rounds=rounds)
     summary = match.summary()

@@ -146,8 +146,10 @@ class SimResults:
         s = self.summary()
         m = self.meta
         lo, hi = s["win_ci"]
-        lines = [f"{m.get('scene', '?')} with {m.get('policy', '?')}: {s['games']} games "
-                 f"(seed {m.get('seed')}, max {m.get('max_rounds')} rounds, team {m.get('team', '?')})",
+        what = f"{m['game']} ({m.get('scene')})" if m.get("game") else m.get("scene", "?")
+        team = "" if m.get("game") else f", team {m.get('team', '?')}"
+        lines = [f"{what} with {m.get('policy', '?')}: {s['games']} games "
+                 f"(seed {m.get('seed')}, max {m.get('max_rounds')} rounds{team})",
                  f"  won {s['wins']}  lost {s['losses']}  timeout {s['timeouts']}",
                  f"  win rate {s['win_rate']:.1%}  (95% CI {lo:.1%} .. {hi:.1%})",
                  f"  mean rounds {s['mean_rounds']:.2f}  mean kills {s['mean_kills']:.2f}  "
