@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from nollab.games.protocol import Chance
+from nollab.rules.engine.events import Event, IllegalAction  # the lab's one event record and refusal
 from nollab.packs.dead_panic.engine.box import Box
 from nollab.packs.dead_panic.engine.spaces import Geometry
 from nollab.packs.dead_panic.engine.state import State
@@ -57,10 +58,6 @@ def normalise(x: Any) -> Any:
     if isinstance(x, (list, tuple)):
         return [normalise(v) for v in x]
     return x
-
-
-class IllegalAction(ValueError):
-    """An action, decision or outcome the rules forbid; the message names the rule. Nothing changes."""
 
 
 @dataclass(frozen=True)
@@ -105,29 +102,6 @@ class Choice:
     def from_dict(cls, d: dict) -> "Choice":
         return cls(d["kind"], d["who"], d["prompt"], tuple(d["options"]), tuple(d["labels"]), d["default"],
                    d["page"], d.get("data", {}))
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened, with the page of the rule that made it happen."""
-
-    kind: str
-    page: str
-    text: str
-    round: int = 0
-    phase: str = ""
-    data: dict = field(default_factory=dict)
-
-    def to_dict(self) -> dict:
-        return {"kind": self.kind, "page": self.page, "text": self.text, "round": self.round,
-                "phase": self.phase, "data": self.data}
-
-    @classmethod
-    def from_dict(cls, d: dict) -> "Event":
-        return cls(**d)
-
-    def __str__(self) -> str:
-        return f"[R{self.round} {self.phase}] {self.text} ({self.page})"
 
 
 class Ctx:
