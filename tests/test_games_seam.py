@@ -107,7 +107,8 @@ def test_notld_adapter_history_json_and_pictures():
     assert m.display_list() == display_list(m.game, game_overlay(m.game))
     assert m.view()["scene"] == "S1" and m.view()["round"] == m.round
     acts = m.legal_actions() or spec.new(seed=5, setup="S1").legal_actions()
-    assert m.describe(acts[0]) == str(acts[0])
+    # a player's label: the Survivor's card name, then the action (not the engine's repr)
+    assert m.describe(acts[0]).split(": ")[0] == m.game.content.survivors[acts[0].survivor].name
     assert "<svg" in to_svg(m.display_list())
     with pytest.raises(ValueError):
         m.resolve_chance(3)  # nothing to roll now: IllegalAction, a ValueError

@@ -17,6 +17,7 @@ from typing import Any, Callable
 import nollab
 from nollab.rules.engine.run import run_until
 from nollab.rules.game import Game
+from nollab.rules.labels import action_label
 from nollab.sim.policy import POLICIES, make_policy
 
 MAX_STEPS = 20_000  # a runaway guard for "end of round" (a round is a few hundred steps)
@@ -93,75 +94,23 @@ class Driver:
             return str(zone)
         return label or str(zone)
 
-    def _param(self, p: Any) -> str:
-        """A parameter as a person reads it: Zone and opening labels, card names, "empty"."""
-        if isinstance(p, str) and p in self.board.zones:
-            return self.zone_name(p)
-        if isinstance(p, str) and p in self.board.openings:
-            return self.board.openings[p].label or p
-        if isinstance(p, bool):
-            return str(p)
-        if isinstance(p, int):
-            if p == -1:
-                return "empty"
-            if 0 <= p < len(self.state.cards):
-                return self._card(p)
-        if isinstance(p, (tuple, list)):
-            return ", ".join(self._param(x) for x in p)
-        return str(p).replace("_", " ")
-
-    def _card(self, uid: int) -> str:
-        cid = self.state.cards[uid]
-        content = getattr(self.game, "content", None)
-        card = content.equipment.get(cid) if content is not None else None
-        return card.name if card is not None else str(cid).replace("_", " ")
-
     def describe(self, action: Any) -> str:
-        """A short button label for ``action`` ("Ben: Move → hall", "Judy: Close cellar door")."""
-        who = self.survivor_name(action.survivor)
-        k, ps = action.kind, tuple(action.params)
-        P = self._param
-        if k == "activate":
-            text = "take the Turn"
-        elif k in ("move", "hit_and_run", "shove", "taunt") and ps:
-            text = f"{k.replace('_', ' ').capitalize()} → {P(ps[0])}"
-        elif k == "search" and ps:
-            text = f"Search ({P(ps[0])})"
-        elif k in ("door", "barricade") and len(ps) == 2:
-            text = f"{str(ps[1]).capitalize()} {P(ps[0])}"
-        elif k == "reorganize" and len(ps) == 2:
-            text = f"Reorganize: Hands {P(ps[0])} + {P(ps[1])}"
-        elif k == "trade" and ps:
-            text = f"Trade with {self.survivor_name(ps[0])}"
-        elif k == "ranged" and len(ps) == 2:
-            text = f"Ranged → {P(ps[1])}"
-        elif k == "scene" and ps:
-            text = " ".join([str(ps[0]).replace("_", " ").capitalize()] + [P(x) for x in ps[1:] if x not in (0, None)])
-        elif k == "do_nothing":
-            text = "Do nothing (end the Turn)"
-        else:
-            text = f"{k.replace('_', ' ').capitalize()} {' '.join(P(x) for x in ps)}".strip()
-        return f"{who}: {text}"
+        """The label a player reads for ``action`` ("Barbra: Melee with Crowbar"): the view
+        model's own (:func:`nollab.rules.labels.action_label`)."""
+        return action_label(self.game._ctx(), action)
 
     def survivor_name(self, sid: str) -> str:
         content = getattr(self.game, "content", None)
         card = content.survivors.get(sid) if content is not None else None
         return card.name if card is not None else str(sid).title()
 
+    def view(self) -> Any:
+        """The game's view model (:class:`nollab.rules.view.GameView`)."""
+        return self.game.view()
+
     def status(self) -> str:
-        st = self.state
-        phase = {"players": "Players' Phase", "ghouls": "Ghouls' Phase", "end": "End Phase",
-                 "setup": "Setup", "over": "Game over"}.get(st.phase, st.phase)
-        text = f"Round {st.round} · {phase}"
-        if st.result is not None:
-            return text + f" · {st.result.upper()}" + (f": {st.reason}" if st.reason else "")
-        if st.active:
-            text += f" · {self.survivor_name(st.active)} acting"
-        if st.pending is not None:
-            text += " · waiting for a decision"
-        elif self.legal_actions():
-            text += " · waiting for a player action"
-        return text
+        """Round, phase, who acts, what the game waits for (the view model's status line)."""
+        return self.view().status()
 
     # ------------------------------------------------------------------ acting
     def apply(self, action: Any) -> None:

@@ -1,8 +1,8 @@
 """SurvivorPanel: one Survivor's dashboard as an HTML widget (P. 7, 14-16).
 
 Shows the side faceup now (Romero: the black-and-white side; Zombicide, P. 14; a Relative on the
-board forces Romero, P. 17) and the Skills usable now, both from the engine
-(:func:`nollab.rules.survivors.skills.effective_mode`, :func:`nollab.rules.survivors.skills.active_skills`), the Danger Bar with the XP
+board forces Romero, P. 17) and the Skills usable now, both from the game's view model
+(:mod:`nollab.rules.view`, the one the board reads), the Danger Bar with the XP
 tracker (Blue 0-6, Yellow 7-18, Orange 19-42, Red 43+, P. 14), the Wound Bar (eliminated at 3,
 P. 22), the 2 Hand and 3 Backpack slots (P. 16), the unlocked Skills, and carried Barricade tokens
 (S1). :func:`survivor_html` is the pure part (testable without a browser); the widget only
@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as W
+
+from nollab.rules.labels import plural
 
 LEVELS = (("Blue", "#2f6fd0"), ("Yellow", "#e0b400"), ("Orange", "#e8771a"), ("Red", "#d7262e"))
 DEFAULT_THRESHOLDS = (0, 7, 19, 43)  # P. 14
@@ -91,7 +93,7 @@ def survivor_html(v: SurvivorView, thresholds: tuple[int, ...] = DEFAULT_THRESHO
                   else "background:#f4f4f4;color:#111;border:1px solid #999")
     border = "#0a84ff" if v.active else "#ccc"
     dead = '<b style="color:#c0392b"> · eliminated</b>' if not v.alive else ""
-    acts = f" · {v.actions_left} actions left" if (v.active and v.actions_left is not None) else ""
+    acts = f" · {plural(v.actions_left, 'action')} left" if (v.active and v.actions_left is not None) else ""
     bar_tokens = f" · {v.barricades} Barricade token{'s' if v.barricades != 1 else ''}" if v.barricades else ""
     skills = ", ".join(e(s) for s in v.skills) or "—"
     return (
@@ -110,63 +112,17 @@ def survivor_html(v: SurvivorView, thresholds: tuple[int, ...] = DEFAULT_THRESHO
     )
 
 
-def _card_name(content: Any, state: Any, uid: int | None) -> str | None:
-    if uid is None:
-        return None
-    cid = state.cards[uid]
-    eq = getattr(content, "equipment", {}).get(cid) if content is not None else None
-    return eq.name if eq is not None else str(cid).replace("_", " ").title()
-
-
-def _mode_and_skills(game: Any, s: Any) -> tuple[str, list[str]]:
-    """The side faceup now and the Skills usable now, from the engine's own logic (never re-derived):
-    :func:`nollab.rules.survivors.skills.effective_mode` (a Relative on the board forces Romero, P. 17) and
-    :func:`nollab.rules.survivors.skills.active_skills` (tracker positions read on the faceup side, P. 14;
-    Ultrared picks, P. 32)."""
-    from nollab.rules.survivors.skills import active_skills, effective_mode
-
-    content = getattr(game, "content", None)
-    if content is None or s.id not in getattr(content, "survivors", {}):
-        return s.mode, [str(k) for k in getattr(s, "extra_skills", ())]
-    names = [content.skills[k].name if k in content.skills else str(k)
-             for k in active_skills(content, game.state, s)]
-    return effective_mode(game.state, s), names
-
-
 def survivor_views(game: Any) -> tuple[SurvivorView, ...]:
-    """One :class:`SurvivorView` per Survivor of a live ``nollab.rules.Game``."""
-    state = game.state
-    content = getattr(game, "content", None)
-    out = []
-    for sid, s in state.survivors.items():
-        card = content.survivors.get(sid) if content is not None else None
-        name = card.name if card is not None else sid.title()
-        colour = card.color if card is not None else "#888888"
-        mode, skills = _mode_and_skills(game, s)
-        left = None
-        if hasattr(game, "actions_left"):
-            try:
-                left = game.actions_left(sid)
-            except Exception:  # the engine may not expose it for inactive survivors
-                left = None
-        out.append(SurvivorView(
-            id=sid, name=name, colour=colour, mode=mode, xp=s.xp, wounds=s.wounds,
-            hands=tuple(_card_name(content, state, u) for u in s.hands),
-            backpack=tuple(_card_name(content, state, u) for u in s.backpack),
-            skills=tuple(skills), zone=_zone_label(game, s.zone), active=(sid == state.active),
-            alive=getattr(s, "alive", True), barricades=getattr(s, "barricades", 0), actions_left=left,
-        ))
-    return tuple(out)
-
-
-def _zone_label(game: Any, zone: str | None) -> str:
-    if zone is None:
-        return ""
-    try:
-        z = game.board.zone(zone)
-        return f"{z.label} ({zone})" if z.label else zone
-    except Exception:
-        return zone
+    """One :class:`SurvivorView` per Survivor, read from the game's view model (``game.view()``,
+    :mod:`nollab.rules.view`: the faceup Mode with Relatives forcing Romero, P. 17, and the Skills
+    usable now, P. 14) -- the same facts the board draws."""
+    view = game.view() if hasattr(game, "view") else game
+    return tuple(SurvivorView(
+        id=s.id, name=s.name, colour=s.colour, mode=s.mode, xp=s.xp, wounds=s.wounds, hands=s.hands,
+        backpack=s.backpack, skills=s.skills,
+        zone=f"{s.zone_label} ({s.zone})" if s.zone and s.zone_label != s.zone else (s.zone or ""),
+        active=s.active, alive=s.alive, barricades=s.barricade_tokens, actions_left=s.actions_left,
+    ) for s in view.survivors)
 
 
 class SurvivorPanel(W.HTML):

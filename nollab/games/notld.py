@@ -6,7 +6,7 @@ adapter only adds what the seam asks and the engine names differently: ``view()`
 overlay, ``chance()`` is ``Game.chance_outcomes()`` (the engine's own chance node, the same shape
 as :class:`nollab.games.Chance`; a NOTLD game stops at a roll or a draw only at visible steps
 unless ``match.game.set_explicit_chance(True)``), ``resolve_chance`` is ``Game.apply_chance``, and
-``describe(action)`` is the action's text. ``match.game`` is the engine object, which NOTLD's own bots, odds and widgets
+``describe(action)`` is the action's label as a player reads it (:mod:`nollab.rules.labels`). ``match.game`` is the engine object, which NOTLD's own bots, odds and widgets
 read; policies are called with it.
 
 Only the public names of :mod:`nollab.rules` are used, imported when a match is made, so
@@ -127,7 +127,9 @@ class NotldMatch:
         return display_list(self.game, overlay if overlay is not None else game_overlay(self.game), **kwargs)
 
     def describe(self, action: Any) -> str:
-        return str(action)
+        """The label a player reads (:func:`nollab.rules.labels.action_label`)."""
+        from nollab.rules.labels import action_label
+        return action_label(self.game._ctx(), action)
 
     def _repr_svg_(self) -> str:
         return self.game._repr_svg_()

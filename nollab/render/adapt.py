@@ -4,8 +4,9 @@
   (zones, walls, tiles).
 * :func:`snapshot_from_map` — a scene map at setup (openings in their printed state, Spawn
   tokens, starting areas, stashes, markers, the car).
-* :func:`snapshot_from_game` — a live game (its ``board`` and ``state``): opening states,
-  survivors, ghouls, the car, spawn tokens as they are now.
+* :func:`snapshot_from_game` — a live game, read from its view model (``game.view()``,
+  :mod:`nollab.rules.view`): opening states, survivors, ghouls, the car, spawn tokens as they
+  are now. :func:`snapshot_from_state` is the fallback for a bare state without a game.
 
 Render only reads attributes here; it imports neither package, so a board or game module can
 call :func:`nollab.render.svg_for` from its ``_repr_svg_`` without an import cycle.
@@ -198,8 +199,9 @@ def snapshot_from_state(board: Any, state: Any, tokens: Any = None,
     car = None
     if getattr(state, "car", None):
         car = CarToken(zone=state.car["zone"], driver=driver, passengers=tuple(passengers))
-    spawns = tuple(
-        SpawnToken(zone=z, colour=colour, active=colour not in INACTIVE_COLOURS or _activated(state, colour))
+    active_colours = set(getattr(state, "flags", {}).get("active_colours", ()) or ())
+    spawns = tuple(  # the engine's rule (nollab.rules.spawn.step.active_spawn_tokens, P. 24)
+        SpawnToken(zone=z, colour=colour, active=colour not in INACTIVE_COLOURS or colour in active_colours)
         for z, colour in (tuple(s) for s in state.spawns)
     )
     markers = [m for m in markers_from_tokens(tokens) if m.kind in ("start", "stash", "objective")]
@@ -233,12 +235,6 @@ def snapshot_from_state(board: Any, state: Any, tokens: Any = None,
     )
 
 
-def _activated(state: Any, colour: str) -> bool:
-    flags = getattr(state, "flags", {}) or {}
-    active = flags.get("active_spawns") or flags.get("spawn_active") or ()
-    return colour in active
-
-
 def closed_openings(board: Any, state: Any) -> frozenset[str]:
     """Ids of the openings closed now: the game's ``opening_open`` over the map's printed state
     (what every ``nollab.board`` query takes as ``closed``)."""
@@ -261,9 +257,53 @@ def ghoul_routes(events: Any, since_kinds: tuple[str, ...] = ("phase", "round"))
     return tuple(reversed(out))
 
 
+def snapshot_from_view(board: Any, view: Any) -> BoardSnapshot:
+    """The pieces of a game's view model (``game.view()``, :class:`nollab.rules.view.GameView`)
+    on ``board``: the one source of every fact drawn -- a Survivor's faceup Mode (a Relative
+    forces Romero, P. 17), which Spawn tokens the Spawn Step draws for (P. 24), the items still
+    lying on the map."""
+    survivors = []
+    driver = None
+    passengers = []
+    for s in view.survivors:
+        if not s.alive:
+            continue
+        if s.in_car:
+            if s.driver:
+                driver = s.name
+            else:
+                passengers.append(s.name)
+        survivors.append(SurvivorToken(
+            name=s.name, zone=s.zone, mode=s.mode, colour=s.colour, active=s.active, wounds=s.wounds,
+            in_car=s.in_car, barricades=s.barricade_tokens))
+    car = CarToken(zone=view.car, driver=driver, passengers=tuple(passengers)) if view.car else None
+    on_board = board.zones
+    markers = tuple(Marker(zone=m.zone, kind=m.kind, label=_short(m.what) if m.kind == "item" else m.label)
+                    for m in view.marks if m.zone in on_board)
+    caption = f"Round {view.round} · {view.phase_name}"
+    if view.active:
+        caption += f" · {view.survivor(view.active).name} to act"
+    if view.result:
+        caption += f" · {view.result.upper()}" + (f": {view.reason}" if view.reason else "")
+    return BoardSnapshot(
+        openings=tuple(_opening_token(board, o) for o in view.openings),
+        spawns=tuple(SpawnToken(zone=x.zone, colour=x.colour, active=x.active) for x in view.spawns),
+        survivors=tuple(survivors), ghouls=tuple(view.ghouls), car=car, markers=markers,
+        round=view.round, phase=view.phase, caption=caption, danger=view.danger_level,
+        result=view.result, reason=view.reason,
+    )
+
+
+def _opening_token(board: Any, o: Any) -> OpeningToken:
+    a, b = (tuple(c) for c in board.openings[o.id].cells)
+    return OpeningToken(edge=edge(a, b), kind=_s(o.kind), open=o.open, id=o.id, objective=o.objective)
+
+
 def snapshot_from_game(game: Any) -> BoardSnapshot:
-    """The pieces of a live ``nollab.rules.Game`` (reads ``game.board``, ``game.state`` and,
-    when present, the scene map's tokens)."""
+    """The pieces of a live ``nollab.rules.Game``, read from its view model (``game.view()``);
+    a game-like object without one falls back to :func:`snapshot_from_state`."""
+    if hasattr(game, "view") and hasattr(game, "_ctx"):
+        return snapshot_from_view(game.board, game.view())
     board = game.board
     tokens = None
     for holder in (getattr(game, "scene", None), getattr(game, "scene_map", None), game):

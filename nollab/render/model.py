@@ -148,6 +148,9 @@ class BoardSnapshot:
     phase: str = ""
     caption: str = ""
     extra: tuple[tuple[str, str], ...] = field(default=())
+    danger: str = ""             # the Danger Level Ghoul cards are read at (P. 24)
+    result: str | None = None    # "win" / "loss" once the game is over
+    reason: str = ""
 
     def ghouls_in(self, zone: str) -> dict[str, int]:
         """Ghoul counts by type in ``zone``."""

@@ -40,6 +40,7 @@ from nollab.rules.scenes.scene import SCENES_DIR, load_scene
 from nollab.rules.snapshot import snapshot as view_snapshot
 from nollab.rules.spawn import step as spawn_step  # noqa: F401  (registers the Spawn Step)
 from nollab.rules.survivors import experience
+from nollab.rules.view import GameView, game_view
 
 
 _CONTENT = None
@@ -384,6 +385,11 @@ class Game(ChanceMixin):
                           for s in st.survivors.values()},
             "steps": st.steps, "state_hash": self.state_hash(),
         }
+
+    def view(self) -> GameView:
+        """The typed view model of this moment (:class:`nollab.rules.view.GameView`): what the
+        board picture, the GamePlayer and the CLI read."""
+        return game_view(self)
 
     def snapshot(self, events: int | None = 50) -> dict:
         """Everything a renderer needs, as plain data (fields: :mod:`nollab.rules.snapshot`);
