@@ -148,7 +148,27 @@ def test_spawn_deck_file_yellow_example(capsys, tmp_path):
     assert data["ghouls"] == {"walker=3,fatty=1": "1/1"} and data["p_opening"] == "1/1"
 
 
+def test_spawn_counts_what_is_placed_p25(capsys):
+    """The box is out of Walkers (28 on the board): a Walker card places none and gives an extra
+    Activation; the cards' totals stay under ``requested``."""
+    import tomllib
+    from pathlib import Path
+
+    import nollab
+
+    raw = tomllib.loads((Path(nollab.__file__).parent / "data" / "ghoul_deck.toml").read_text())["cards"]
+    walker_cards = sum(1 for c in raw if c.get("kind", "spawn") == "spawn" and c["ghoul"] == "walker"
+                       and c["counts"][3] > 0)
+    data = spawn_json(capsys, "--level", "red", "--on-board", "walker=28")
+    assert data["expected"]["walker"] == "0/1"
+    assert frac(data["extra_activations"]["walker=1"]) == Fraction(walker_cards, len(raw))
+    assert frac(data["p_run_out"]["walker"]) == Fraction(walker_cards, len(raw))
+    assert sum(frac(v) for k, v in data["requested"].items() if k.startswith("walker=")) == Fraction(
+        walker_cards, len(raw))
+
+
 @pytest.mark.parametrize("argv,arg", [
+    (["--on-board", "walker=29"], "--on-board"),
     (["--level", "purple"], "--level"),
     (["--zones", "-2"], "--zones"),
     (["--deck", "medium"], "--deck"),

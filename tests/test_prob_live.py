@@ -273,8 +273,10 @@ def test_spawn_reshuffle_and_running_out_of_miniatures():
     r = spawn_from_state(g)
     assert r.reshuffle
     # card 5 for sure (Blue: 2 Walkers), then one of {1, 2, 5} after the reshuffle (Blue: 1, 1, 2)
-    assert r.expected["walker"] == 2 + Fraction(1 + 1 + 2, 3)
-    assert r.p_run_out["walker"] == 1  # at least 3 Walkers placed, only 1 left in the box
+    assert r.expected_requested["walker"] == 2 + Fraction(1 + 1 + 2, 3)
+    assert r.p_run_out["walker"] == 1  # at least 3 Walkers asked for, only 1 left in the box
+    # placed: the last miniature only; both cards are short, one extra Activation each (P. 25)
+    assert r.expected["walker"] == 1 and r.extra("walker").probs() == {2: 1}
 
 
 def test_spawn_from_a_bare_state_and_ultrared():

@@ -25,8 +25,9 @@ OPEN_43 = card(43, "walker", kind="opening")  # P. 25
 
 
 def engine_joint(res):
+    """The cards' totals (uncapped) and effective openings, in the oracle's shape."""
     return {(tuple(sorted((t, c) for t, c in tot if c)), op): p
-            for (tot, op), p in ((k, v) for k, v in res.joint.map(
+            for (tot, op), p in ((k, v) for k, v in res.joint_requested.map(
                 lambda s: (tuple(zip(res.types, s[0])), s[1])).probs().items())}
 
 
@@ -66,9 +67,13 @@ def test_reshuffle_when_the_deck_runs_out_mid_step_p24():
 
 
 def test_running_out_of_miniatures_p25():
-    """2 Relative minis: with 2 on the board, any Relative drawn runs out (extra Activation)."""
+    """2 Relative minis: with 2 on the board, any Relative drawn runs out (extra Activation) and none
+    is placed."""
     res = spawn_step(SMALL, "yellow", 2, on_board={"relative": 2})
-    assert res.p_run_out["relative"] == res.p_relative
+    drawn = spawn_step(SMALL, "yellow", 2).p_relative  # P(the Relative card is among the 2)
+    assert drawn == 1 - Fraction(math.comb(5, 2), math.comb(6, 2))
+    assert res.p_run_out["relative"] == drawn and res.p_relative == 0
+    assert res.extra("relative").prob(1) == drawn
     assert spawn_step(SMALL, "yellow", 2).p_run_out["relative"] == 0
 
 

@@ -10,10 +10,12 @@ Examples::
 Danger Level, one card per active Spawn token, the draw pile and discards, the Ghouls on the board; the
 JSON then also has ``live`` (``level``, ``tokens`` by Spawn Zone, ``draw_pile``, ``discards``).
 
-JSON keys: ``ghouls`` (distribution of totals by type, keys like ``"walker=3,fatty=1"``, zeros left out,
-``"none"`` when nothing spawns), ``p_relative``, ``p_opening``, ``expected`` (by type); also
-``p_run_out`` (by type, given ``--on-board``), ``relatives`` and ``reshuffle``. Probabilities are
-``"p/q"`` in lowest terms.
+JSON keys: ``ghouls`` (distribution of the Ghouls *placed* by type, keys like ``"walker=3,fatty=1"``,
+zeros left out, ``"none"`` when nothing spawns): a card's Ghouls are capped by the miniatures left in the
+box (P. 25, given ``--on-board``); ``requested`` the same for the cards' totals; ``extra_activations``
+(distribution of the extra Activations of running out, keys like ``"walker=1"``); ``p_relative``,
+``p_opening``, ``expected`` (placed, by type), ``expected_requested``; also ``p_run_out`` (by type),
+``relatives`` and ``reshuffle``. Probabilities are ``"p/q"`` in lowest terms.
 
 ``--deck-file FILE``: a user's own deck in the shipped schema (``nollab/data/ghoul_deck.toml``)::
 
@@ -32,7 +34,7 @@ from nollab.cli.parsing import frac, prob_table
 from nollab.content import ContentError, load_content
 from nollab.content_model import GHOUL_TYPES
 
-HELP = "exact odds of a Spawn step: Ghouls by type, Relatives, opening cards, running out"
+HELP = "exact odds of a Spawn step: Ghouls placed by type, Relatives, opening cards, running out"
 
 LEVELS = ("blue", "yellow", "orange", "red")
 
@@ -135,6 +137,9 @@ def query(args):
     deck = select_deck(cards, preset, not args.no_opening_cards)
     if not deck:
         raise UsageError(f"--deck: the preset {preset!r} leaves no cards")
+    for t, n in on_board.items():
+        if t in pools and n > pools[t]:
+            raise UsageError(f"--on-board: {n} {t} on the board, but the box has {pools[t]} (P. 3)")
     try:
         return spawn_step(deck, level, zones, discarded, on_board, pools, types)
     except ValueError as exc:
@@ -147,9 +152,12 @@ def result_json(res) -> dict:
     key = lambda g: zone_key(dict(g), GHOUL_TYPES)  # noqa: E731
     return {
         "ghouls": res.ghouls.map(key).to_json(),
+        "requested": res.requested.map(key).to_json(),
+        "extra_activations": res.extra_activations.map(key).to_json(),
         "p_relative": frac(res.p_relative),
         "p_opening": frac(res.p_opening),
         "expected": {t: frac(v) for t, v in res.expected.items()},
+        "expected_requested": {t: frac(v) for t, v in res.expected_requested.items()},
         "p_run_out": {t: frac(v) for t, v in res.p_run_out.items()},
         "relatives": res.relatives.to_json(str),
         "reshuffle": res.reshuffle,
@@ -164,13 +172,15 @@ def render_text(args, res) -> str:
              f"{'; reshuffle during the step' if res.reshuffle else ''}", ""]
     dist = res.ghouls.map(lambda g: zone_key(dict(g), GHOUL_TYPES))
     ranked = sorted(dist.items(), key=lambda kv: -kv[1])
-    lines.extend(prob_table("ghouls spawned", ((k, dist.prob(k)) for k, _w in ranked[:25]), 32, 22))
+    lines.extend(prob_table("ghouls placed", ((k, dist.prob(k)) for k, _w in ranked[:25]), 32, 22))
     if len(ranked) > 25:
         lines.append(f"  ... {len(ranked) - 25} more outcomes (use --json for all)")
     lines.append("")
-    lines.append(f"{'type':<10} {'expected':>12} {'P(run out)':>14}")
+    lines.append(f"{'type':<10} {'E[placed]':>12} {'E[asked]':>12} {'P(run out)':>12} {'E[extra act.]':>14}")
     for t in res.types:
-        lines.append(f"  {t:<8} {float(res.expected[t]):>12.4f} {float(res.p_run_out[t]):>14.4f}")
+        lines.append(f"  {t:<8} {float(res.expected[t]):>12.4f} {float(res.expected_requested[t]):>12.4f} "
+                     f"{float(res.p_run_out[t]):>12.4f} {float(res.extra(t).mean()):>14.4f}")
+    lines.append("  (placed: capped by the miniatures left; each card short of them = 1 extra Activation, P. 25)")
     lines.append("")
     lines.append(f"P(at least 1 Relative) = {frac(res.p_relative)} = {float(res.p_relative):.4f}")
     lines.append(f"P(at least 1 opening card with effect) = {frac(res.p_opening)} = {float(res.p_opening):.4f}")

@@ -15,19 +15,33 @@ API::
 
     select_deck(cards, preset="all", openings=True) -> list[card]
     spawn_step(deck, level, zones=1, discarded=(), on_board=None, pools=None, types=None) -> SpawnResult
-    SpawnResult.ghouls: Dist over ((type, count), ...) totals; .relatives: Dist; .p_relative,
-    .p_opening, .expected (by type), .p_run_out (by type), .reshuffle (bool)
+    SpawnResult.ghouls: Dist over ((type, placed), ...); .requested: the cards' totals; .relatives: Dist;
+    .p_relative, .p_opening, .expected (placed, by type), .expected_requested, .p_run_out (by type),
+    .extra_activations: Dist over ((type, n), ...); .extra(type): Dist; .reshuffle (bool)
 
-The engine builds, per Ghoul type, the ways to draw j of its cards for each total (products of
-``C(m_i, j_i)``, a multivariate hypergeometric count over ``C(L, S)``): marginals are one sum per type,
-the joint distribution combines the types; exact, no enumeration of card orders.
+What is *placed* is capped by the miniatures left in the box (``pools`` minus ``on_board``): "the
+remaining Ghoul miniatures are placed (if there are any). Then, all the Ghouls of the indicated type
+immediately resolve an extra Activation" (P. 25) -- every card of that type that asks for more than is
+left gives one extra Activation, so with the box empty each further card of that type is one more.
+That depends on the order of the cards, so each type is counted over *ordered* draws: a card of value v
+drawn when c Ghouls were asked before crosses the box's room r when c + v > r; from then on every
+card of that type is short (an extra Activation each). The count walks the cards drawn before the
+crossing (which cards of each value are used, and their sum <= r) and closes the rest with a falling
+factorial; the types are then combined with multinomial weights (``C(drawn + j, j)`` per type), so the
+joint stays exact over ``L! / (L - S)!`` ordered draws without listing them. The cards' totals
+(``requested``) use the unordered tables (products of ``C(m_i, j_i)``, a multivariate hypergeometric
+count over ``C(L, S)``).
+
+The Danger Level is read once, for the whole step. (An extra Activation that eliminates a starting
+Survivor loses the game, P. 8, before the next card is read; :func:`nollab.prob.forecast.forecast`
+follows the engine card by card, Activations included.)
 """
 from __future__ import annotations
 
 
 from fractions import Fraction
 from functools import cached_property
-from math import comb
+from math import comb, perm
 from typing import Iterable, Mapping, Sequence
 
 from nollab.content_model import GHOUL_TYPES
@@ -125,23 +139,94 @@ def _tables(cards: Sequence, lv: int, types: tuple, cap: int) -> tuple[dict, dic
     return tables, _table(other, cap), sizes
 
 
+def _crossing_table(classes: Mapping[int, int], room: int | None, cap: int, start=None) -> dict:
+    """Ordered draws of one Ghoul type against the box's ``room`` (P. 25).
+
+    ``classes`` ``{value: cards}`` (values > 0), ``cap`` the most cards drawn. Returns
+    ``{j: {(placed, extra): ways}}`` where ``ways`` counts the *ordered* sequences of j distinct cards,
+    ``placed`` the Ghouls put on the board (capped by ``room``) and ``extra`` the cards that asked for
+    more than was left (one extra Activation each). ``start`` ``{(asked_before, extra_before): ways}``
+    carries a previous pass (asked_before capped at room + 1; default: nothing asked yet).
+    ``room=None``: no limit (a type with no miniature count)."""
+    start = start or {(0, 0): 1}
+    values = sorted(classes)
+    mult = [classes[v] for v in values]
+    total_cards = sum(mult)
+    cap = min(cap, total_cards)
+    out: dict = {j: {} for j in range(cap + 1)}
+
+    def add(j, key, w):
+        row = out[j]
+        row[key] = row.get(key, 0) + w
+
+    if room is None:
+        big = sum(v * m for v, m in classes.items()) + max((a for a, _e in start), default=0) + 1
+        room = big  # never crossed
+    for (asked0, extra0), w0 in start.items():
+        if asked0 > room:  # already short: every card of the type is one more extra Activation
+            for j in range(cap + 1):
+                add(j, (room, extra0 + j), w0 * perm(total_cards, j))
+            continue
+        # states before the crossing: (cards used of each value, asked so far) -> ordered ways
+        layer = {(tuple(0 for _ in values), asked0): w0}
+        for i in range(cap + 1):
+            nxt: dict = {}
+            for (used, asked), w in layer.items():
+                add(i, (asked, extra0), w)
+                if i == cap:
+                    continue
+                for k, v in enumerate(values):
+                    left = mult[k] - used[k]
+                    if not left:
+                        continue
+                    ww = w * left
+                    if asked + v > room:  # this card is short: it and every later card of the type
+                        rest = total_cards - i - 1
+                        for j in range(i + 1, cap + 1):
+                            add(j, (room, extra0 + j - i), ww * perm(rest, j - i - 1))
+                    else:
+                        u = used[:k] + (used[k] + 1,) + used[k + 1:]
+                        key = (u, asked + v)
+                        nxt[key] = nxt.get(key, 0) + ww
+            layer = nxt
+    return {j: row for j, row in out.items() if row}
+
+
 class SpawnResult:
     """Exact outcome of one spawn step.
 
-    Marginals (``expected``, ``p_relative``, ``p_opening``, ``p_run_out``, :meth:`marginal`,
-    ``openings``, ``relatives``) are computed type by type (fast). The joint distribution ``ghouls``
-    (outcomes ``((type, total), ...)`` in ``types`` order) and ``joint`` (over ``(totals tuple,
-    openings)``) are built on first use.
+    ``ghouls`` (outcomes ``((type, placed), ...)`` in ``types`` order), ``expected``, :meth:`marginal`
+    and ``total()`` count what is *placed*: a card's Ghouls capped by the miniatures left (P. 25);
+    ``requested`` and ``expected_requested`` are the cards' totals. ``extra_activations`` (outcomes
+    ``((type, n), ...)``) and :meth:`extra` count the extra Activations of running out (P. 25).
+    Marginals are computed type by type (fast); the joint distributions are built on first use.
     """
 
-    def __init__(self, types, pool, lv, draws, offset, offset_open, reshuffle, on_board, pools):
+    def __init__(self, types, pool, lv, draws, offset, offset_open, reshuffle, on_board, pools, forced=()):
         self.types = tuple(types)
         self._pool, self._lv, self._draws = pool, lv, draws
         self._size = len(pool)
         self._offset, self._offset_open = tuple(offset), offset_open
+        self._forced = tuple(forced)  # whole passes drawn before the last one (every card, any order)
         self.reshuffle = reshuffle
         self._on_board, self._pools = dict(on_board or {}), dict(pools or {})
         self._joint: Dist | None = None
+        self._joint_req: Dist | None = None
+
+    # ---- the box's room, per type (P. 25) ----
+    @cached_property
+    def room(self) -> dict:
+        """Miniatures left in the box by type (None: no count known for that type)."""
+        out = {}
+        for t in self.types:
+            if t not in self._pools:
+                out[t] = None
+                continue
+            r = self._pools[t] - self._on_board.get(t, 0)
+            if r < 0:
+                raise ValueError(f"on_board: {self._on_board[t]} {t} on the board, the box has {self._pools[t]}")
+            out[t] = r
+        return out
 
     @cached_property
     def _built(self) -> tuple[dict, dict, dict]:
@@ -160,9 +245,36 @@ class SpawnResult:
         return self._built[2]
 
     @cached_property
+    def _ordered(self) -> dict:
+        """Per type ``{j: {(placed, extra): ordered ways}}`` for the last pass, after the forced passes."""
+        out = {}
+        for t in self.types:
+            start = None
+            for cards in self._forced:
+                classes = _classes(cards, self._lv, t)
+                n = sum(classes.values())
+                tab = _crossing_table(classes, self.room[t], n, start)
+                start = {}
+                for (placed, extra), w in tab.get(n, {}).items():
+                    # carried as "asked so far": exact while nothing was short, room + 1 once short
+                    key = (self.room[t] + 1, extra) if extra else (placed, 0)
+                    start[key] = start.get(key, 0) + w
+            out[t] = _crossing_table(_classes(self._pool, self._lv, t), self.room[t], self._draws, start)
+        return out
+
+    def _placed_of(self, t: str, placed: int) -> int:
+        r = self.room[t]
+        return placed if r is None else min(placed, r)
+
+    @cached_property
     def expected(self) -> dict:
-        """Expected Ghouls placed, by type (Fractions)."""
+        """Expected Ghouls placed, by type (Fractions): capped by the miniatures left (P. 25)."""
         return {t: self.marginal(t).mean() for t in self.types}
+
+    @cached_property
+    def expected_requested(self) -> dict:
+        """Expected Ghouls the cards ask for, by type (the cards' totals, before the box runs out)."""
+        return {t: self.requested_marginal(t).mean() for t in self.types}
 
     @cached_property
     def p_relative(self) -> Fraction:
@@ -176,9 +288,9 @@ class SpawnResult:
 
     @cached_property
     def p_run_out(self) -> dict:
-        """P(the box runs out of that type while placing), given ``on_board`` and ``pools`` (P. 25)."""
-        room = {t: self._pools.get(t, 0) - self._on_board.get(t, 0) for t in self.types}
-        return {t: self.marginal(t).p(lambda n, r=room[t]: n > r) for t in self.types}
+        """P(the box runs out of that type while placing: at least one extra Activation), given
+        ``on_board`` and ``pools`` (P. 25)."""
+        return {t: self.extra(t).p(lambda n: n > 0) for t in self.types}
 
     def _marginal_of(self, table: dict, shift: int, cards: int) -> Dist:
         others = self._size - cards
@@ -192,8 +304,29 @@ class SpawnResult:
                 out[tot + shift] = out.get(tot + shift, 0) + w * ways
         return Dist(out)
 
+    def _ordered_marginal(self, t: str) -> Dist:
+        """Dist over ``(placed, extra)`` of one type, over ordered draws of the last pass."""
+        others = self._size - self._sizes[t]
+        out: dict = {}
+        for j, row in self._ordered[t].items():
+            rest = self._draws - j
+            if rest < 0 or rest > others:
+                continue
+            ways = comb(self._draws, j) * perm(others, rest)
+            for key, w in row.items():
+                out[key] = out.get(key, 0) + w * ways
+        return Dist(out)
+
     def marginal(self, ghoul: str) -> Dist:
-        """Distribution of the number of Ghouls of one type placed by the step."""
+        """Distribution of the number of Ghouls of one type placed by the step (capped, P. 25)."""
+        return self._ordered_marginal(ghoul).map(lambda k: self._placed_of(ghoul, k[0]))
+
+    def extra(self, ghoul: str) -> Dist:
+        """Distribution of the extra Activations of one type (cards short of miniatures, P. 25)."""
+        return self._ordered_marginal(ghoul).map(lambda k: k[1])
+
+    def requested_marginal(self, ghoul: str) -> Dist:
+        """Distribution of the Ghouls of one type the cards ask for (uncapped)."""
         i = self.types.index(ghoul)
         return self._marginal_of(self._tables[ghoul], self._offset[i], self._sizes[ghoul])
 
@@ -208,15 +341,40 @@ class SpawnResult:
 
     @property
     def joint(self) -> Dist:
-        """Dist over ``(totals tuple in types order, effective openings)``."""
+        """Dist over ``(placed tuple in types order, extra Activations tuple, effective openings)``."""
         if self._joint is None:
+            states: dict = {}
+            for j, row in self._other.items():
+                if j <= self._draws:
+                    for op, w in row.items():  # unordered ways x j! orders of the other cards
+                        states[(j, (), (), op)] = states.get((j, (), (), op), 0) + w * perm(j, j)
+            for idx, t in enumerate(self.types):
+                last = idx == len(self.types) - 1  # the last type takes exactly the cards left
+                table = self._ordered[t]
+                nxt: dict = {}
+                for (drawn, placed, extra, op), w in states.items():
+                    for j in ([self._draws - drawn] if last else range(self._draws - drawn + 1)):
+                        inter = comb(drawn + j, j)  # where this type's cards sit among those drawn
+                        for (pl, ex), w2 in table.get(j, {}).items():
+                            key = (drawn + j, placed + (self._placed_of(t, pl),), extra + (ex,), op)
+                            nxt[key] = nxt.get(key, 0) + w * w2 * inter
+                states = nxt
+            oo = self._offset_open
+            self._joint = Dist({(placed, extra, op + oo): w
+                                for (drawn, placed, extra, op), w in states.items() if drawn == self._draws})
+        return self._joint
+
+    @property
+    def joint_requested(self) -> Dist:
+        """Dist over ``(requested totals tuple in types order, effective openings)`` (uncapped)."""
+        if self._joint_req is None:
             states: dict = {}
             for j, row in self._other.items():
                 if j <= self._draws:
                     for op, w in row.items():
                         states[(j, (), op)] = states.get((j, (), op), 0) + w
             for idx, t in enumerate(self.types):
-                last = idx == len(self.types) - 1  # the last type takes exactly the cards left
+                last = idx == len(self.types) - 1
                 table = self._tables[t]
                 nxt: dict = {}
                 for (drawn, tots, op), w in states.items():
@@ -226,12 +384,18 @@ class SpawnResult:
                             nxt[key] = nxt.get(key, 0) + w * w2
                 states = nxt
             off, oo = self._offset, self._offset_open
-            self._joint = Dist({(tuple(a + b for a, b in zip(tots, off)), op + oo): w
-                                for (drawn, tots, op), w in states.items() if drawn == self._draws})
-        return self._joint
+            self._joint_req = Dist({(tuple(a + b for a, b in zip(tots, off)), op + oo): w
+                                    for (drawn, tots, op), w in states.items() if drawn == self._draws})
+        return self._joint_req
 
     def total(self) -> Dist:
-        """Distribution of the total number of Ghouls placed (all types together)."""
+        """Distribution of the total number of Ghouls placed (all types together, capped, P. 25)."""
+        if all(self.room[t] is None for t in self.types):
+            return self.requested_total()
+        return self.joint.map(lambda s: sum(s[0]))
+
+    def requested_total(self) -> Dist:
+        """Distribution of the total number of Ghouls the cards ask for (all types, uncapped)."""
         values: dict = {}  # cards grouped by the number of Ghouls they place, whatever the type
         for c in self._pool:
             e = card_effect(c, self._lv)
@@ -243,8 +407,28 @@ class SpawnResult:
 
     @property
     def ghouls(self) -> Dist:
-        """Dist over ``((type, total), ...)`` in ``types`` order (zeros included)."""
+        """Dist over ``((type, placed), ...)`` in ``types`` order (zeros included), capped by the box (P. 25)."""
         return self.joint.map(lambda s: tuple(zip(self.types, s[0])))
+
+    @property
+    def requested(self) -> Dist:
+        """Dist over ``((type, asked), ...)``: the cards' totals, before the box runs out."""
+        return self.joint_requested.map(lambda s: tuple(zip(self.types, s[0])))
+
+    @property
+    def extra_activations(self) -> Dist:
+        """Dist over ``((type, extra Activations), ...)`` in ``types`` order (P. 25)."""
+        return self.joint.map(lambda s: tuple(zip(self.types, s[1])))
+
+
+def _classes(cards: Sequence, lv: int, ghoul: str) -> dict:
+    """``{value: cards}`` of the cards placing ``value`` > 0 Ghouls of type ``ghoul`` at level ``lv``."""
+    out: dict = {}
+    for c in cards:
+        e = card_effect(c, lv)
+        if e[0] == "spawn" and e[1] == ghoul:
+            out[e[2]] = out.get(e[2], 0) + 1
+    return out
 
 
 def spawn_step(
@@ -258,8 +442,8 @@ def spawn_step(
 ) -> SpawnResult:
     """Draw one Ghoul card per Spawn Zone (``zones`` cards) from ``deck`` minus ``discarded``, read at ``level``.
 
-    ``on_board`` (Ghouls already on the board by type) and ``pools`` (miniatures in the box) give
-    ``p_run_out``: the chance that placing the drawn Ghouls runs out of that type (an extra Activation,
+    ``on_board`` (Ghouls already on the board by type) and ``pools`` (miniatures in the box) cap what
+    is placed and give the extra Activations of running out (``p_run_out``, ``extra_activations``,
     P. 25). If the live deck has fewer cards than ``zones``, it is drawn entirely, then the whole deck
     (every card is then in the discard pile) is reshuffled and the rest is drawn from it (P. 24).
     The cards drawn before a reshuffle are certain (all of them), so only the last pass is random.
@@ -281,7 +465,9 @@ def spawn_step(
     offset = [0] * len(types)
     offset_open = 0
     reshuffle = False
+    forced = []
     while rest > len(pool):  # the whole pool is drawn for certain, then the whole deck is reshuffled
+        forced.append(list(pool))
         for c in pool:
             e = card_effect(c, lv)
             if e[0] == "spawn":
@@ -290,5 +476,7 @@ def spawn_step(
                 offset_open += 1
         rest -= len(pool)
         pool, reshuffle = list(deck), True
-    return SpawnResult(types, pool, lv, rest, offset, offset_open, reshuffle, on_board,
-                       NOTLD_POOLS if pools is None else pools)
+    res = SpawnResult(types, pool, lv, rest, offset, offset_open, reshuffle, on_board,
+                      NOTLD_POOLS if pools is None else pools, forced)
+    res.room  # noqa: B018  (checks on_board against the box before any work)
+    return res
