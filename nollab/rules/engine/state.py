@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field, fields
+from operator import itemgetter
 from typing import Any
 
 from nollab.content_model import GHOUL_TYPES
@@ -21,6 +22,7 @@ from nollab.content_model import GHOUL_TYPES
 #: index of each Ghoul type in the per-Zone count tuples (:data:`nollab.content_model.GHOUL_TYPES`, P. 17)
 GI = {g: i for i, g in enumerate(GHOUL_TYPES)}
 NO_GHOULS = (0, 0, 0, 0)
+_GETTERS = {g: itemgetter(i) for g, i in GI.items()}
 _new = object.__new__
 
 
@@ -258,8 +260,9 @@ class GameState:
             self.ghouls.pop(zone, None)
 
     def on_board(self, gtype: str) -> int:
-        i = GI[gtype]
-        return sum(c[i] for c in self.ghouls.values())
+        """Ghouls of this type on the board (asked after every step: the Relatives' Romero rule,
+        P. 17, the pools, P. 25), summed with ``map`` (no generator frame per Zone)."""
+        return sum(map(_GETTERS[gtype], self.ghouls.values()))
 
     def survivors_in(self, zone: str) -> list[str]:
         return [s.id for s in self.survivors.values() if s.alive and s.zone == zone]

@@ -20,8 +20,16 @@ class SpawningInHouses(Hook):
     becomes open, by anyone. The rooms are taken in zone-id order (the players' choice, fixed)."""
 
     def _exits(self, ctx, house: frozenset) -> list[str]:
-        return [oid for oid, o in ctx.board.openings.items()
-                if len(set(o.zones) & house) == 1]
+        """The Openings between the house and the outside, cached per Board and house (Boards are
+        immutable; :meth:`check` asks after every engine step)."""
+        board = ctx.board
+        cache = board.__dict__.get("_s9_exits")
+        if cache is None:
+            cache = board._s9_exits = {}
+        got = cache.get(house)
+        if got is None:
+            got = cache[house] = [oid for oid, o in board.openings.items() if len(set(o.zones) & house) == 1]
+        return got
 
     def on_setup(self, ctx) -> None:
         closed = []
@@ -35,7 +43,7 @@ class SpawningInHouses(Hook):
         left = ctx.st.flags.get("closed_houses", [])
         if not left:
             return
-        houses = ctx.board.houses()
+        houses = _houses(ctx.board)
         for hid in list(left):
             rooms = houses.get(hid, frozenset())
             if any(ctx.st.opening_open.get(o, False) for o in self._exits(ctx, rooms)):
@@ -62,10 +70,29 @@ class SearchEveryRoom(Hook):
             done.append(z)
 
     def check(self, ctx) -> None:
-        done = set(ctx.st.flags.get("searched_zones", []))
-        rooms = {z for z, zone in ctx.board.zones.items() if zone.interior}
-        if rooms and rooms <= done:
+        """Runs after every engine step: a win needs at least as many Searched Zones as interior
+        Zones, so the set comparison is only made then (the interior Zones are cached per Board,
+        which is immutable)."""
+        done = ctx.st.flags.get("searched_zones", ())
+        rooms = _interior_zones(ctx.board)
+        if rooms and len(done) >= len(rooms) and rooms <= set(done):
             ctx.win(f"all {len(rooms)} interior Zones have been Searched", "P. 42")
+
+
+def _houses(board) -> dict:
+    """``board.houses()``, cached on the Board (immutable)."""
+    got = board.__dict__.get("_s9_houses")
+    if got is None:
+        got = board._s9_houses = board.houses()
+    return got
+
+
+def _interior_zones(board) -> frozenset:
+    """The interior Zones of a Board (P. 42 "every interior Zone"), cached on the Board."""
+    got = board.__dict__.get("_s9_interior")
+    if got is None:
+        got = board._s9_interior = frozenset(z for z, zone in board.zones.items() if zone.interior)
+    return got
 
 
 @scene_hook("start_in_the_car")
