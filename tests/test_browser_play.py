@@ -87,6 +87,9 @@ def count_colour(page, rects, rgb, at_least: int, timeout: float = 20_000) -> in
 def open_board(page, url) -> None:
     open_voila(page, url, BOARD)
     canvas_not_blank(page, BOARD, timeout=30_000)
+    # the whole board in view: a click focuses the canvas, and a canvas cut by the window's edge
+    # would scroll under the mouse between the press and the kernel's hit-test
+    page.evaluate(f"() => document.querySelector('{BOARD}').scrollIntoView({{block: 'center'}})")
 
 
 def white_zone(scene_map) -> str:
