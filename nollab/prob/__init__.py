@@ -4,7 +4,8 @@ Modules: :mod:`.dist` (``Dist``, integer weights), :mod:`.dice` (d6 pools, re-ro
 :mod:`.targeting` (P. 27 Targeting Priority Order, free allocation), :mod:`.attack` (one attack),
 :mod:`.multi` (clear a Zone within k Actions), :mod:`.spawn` (Ghoul cards), :mod:`.symbolic` (sympy
 closed forms), :mod:`.query` (stable entry points: ``attack_spec``, ``attack_odds``, ``spawn_odds``),
-:mod:`.live` (read a live ``Game``: ``attack_from_state``, ``attack_options``, ``spawn_from_state``).
+:mod:`.live` (read a live ``Game``: ``attack_from_state``, ``attack_options``, ``spawn_from_state``),
+:mod:`.forecast` (exact distribution until the end of the phase or round, through the engine's chance steps).
 
 Quick use::
 
@@ -29,6 +30,7 @@ _EXPORTS = {
     "SpawnResult": "spawn", "select_deck": "spawn", "spawn_step": "spawn",
     "attack_from_state": "live", "attack_options": "live", "spawn_from_state": "live", "live_attack": "live",
     "LiveAttackError": "live", "LiveAttackResult": "live",
+    "forecast": "forecast", "Forecast": "forecast", "ForecastError": "forecast",
 }
 __all__ = sorted(_EXPORTS)
 

@@ -48,6 +48,11 @@ class ChanceMixin:
         why = step.check(self._ctx(), o, *t[1:])
         if why is not None:
             raise IllegalAction(f"{why} ({step.outcomes(self._ctx(), *t[1:]).page})")
+        self._resolve_chance(step, o, t)
+
+    def _resolve_chance(self, step, o, t) -> None:
+        """Resolve the queued chance step ``t`` with the checked outcome ``o`` (logged)."""
+        st = self.state
         self._save()
         ctx = self._ctx()
         st.queue.pop(0)
@@ -56,6 +61,24 @@ class ChanceMixin:
         self.log.append({"t": "chance", "outcome": choices.normalise(o)})
         self._check(ctx)
         self._drain()
+
+    def chance_children(self, node: ChanceNode | None = None, *, reuse: bool = False):
+        """Expand the chance step the game stands before: ``(outcome, weight, game)`` for each outcome
+        of ``node`` (default: :meth:`chance_outcomes`), ``game`` a :meth:`fork` with the outcome applied
+        (no re-check: the outcomes are the step's own). ``reuse=True`` applies the last outcome to this
+        game itself instead of a fork (explorers that drop the parent). Total weight: ``node.total``."""
+        st = self.state
+        if self.needs() != "chance":
+            raise IllegalAction(f"no roll or draw is pending (the game needs: {self.needs()})")
+        node = node or self.chance_outcomes()
+        t = st.queue[0]
+        step = CHANCE[t[0]]
+        items = list(node.items())
+        last = len(items) - 1
+        for k, (o, w) in enumerate(items):
+            g = self if (reuse and k == last) else self.fork()
+            g._resolve_chance(step, o, g.state.queue[0])
+            yield o, w, g
 
     def set_explicit_chance(self, on: bool = True) -> None:
         """Stop before every roll and draw (``needs() == "chance"``: answer with :meth:`apply_chance`,

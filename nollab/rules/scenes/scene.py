@@ -81,7 +81,12 @@ class Scene:
         """A new Scene for another game: the immutable parsed map and data are shared; the per-game
         parts (``board`` of a travelling Scene, ``clockwise``, hook instances) are not, so a copy or
         an undo never sees another game's tiles. ``sync(ctx)`` then installs the state's Board."""
-        sc = Scene(self.id, self.board, self.tokens, self.data, self.clockwise, self.file)
+        sc = Scene.__new__(Scene)  # the data were validated and the hook modules loaded by __init__
+        sc.id, sc.board, sc.tokens, sc.data, sc.file, sc.title = (self.id, self.board, self.tokens, self.data,
+                                                                  self.file, self.title)
+        sc.hook_modules = self.hook_modules
+        sc.hooks = [HOOKS[h](sc) for h in self.data.get("hooks", [])]
+        sc.clockwise = list(self.clockwise)
         sc._cards = self._cards
         return sc
 

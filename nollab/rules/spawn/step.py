@@ -5,6 +5,8 @@ extra Activation (P. 25).
 """
 from __future__ import annotations
 
+import functools
+
 from nollab.content_model import DangerLevel, ghoul_type_key
 from nollab.rules.engine import rng
 from nollab.rules.engine.board_state import closed_set
@@ -52,21 +54,48 @@ def _pile(ctx: Ctx) -> list:
     return ctx.st.ghoul_deck or ctx.st.ghoul_discard
 
 
+#: (id of the Scene's card table, Danger Level) -> (card table, {card number: effect key}); the card
+#: tables are immutable once bound (Scene.bind) and shared by every copy of a game (Scene.fresh)
+_EFFECT_KEYS: dict = {}
+
+
+def effect_keys(ctx: Ctx, level: int) -> dict:
+    """``{card number: card_effect_key}`` of the Scene's Ghoul cards at ``level`` (computed once)."""
+    cards = ctx.scene._cards
+    got = _EFFECT_KEYS.get((id(cards), level))
+    if got is None or got[0] is not cards:
+        got = _EFFECT_KEYS[(id(cards), level)] = (
+            cards, {n: card_effect_key(c, DangerLevel(level)) for n, c in cards.items()})
+    return got[1]
+
+
 def spawn_card_outcomes(ctx: Ctx, zone: str) -> ChanceNode:
     """The Ghoul card drawn for ``zone``, grouped by what it does at the Danger Level of the draw
     (:func:`~.ghoul_cards.card_effect_key`), each group weighted by its cards in the pile (whose
     order the players do not know). A chosen outcome may also be a card number."""
     level = DangerLevel(highest_level(ctx.content, ctx.st))
+    keyof = effect_keys(ctx, level)
     counts: dict[str, int] = {}
     for num in _pile(ctx):
-        k = card_effect_key(ctx.scene.ghoul_card(num), level)
+        k = keyof[num]
         counts[k] = counts.get(k, 0) + 1
     keys = sorted(counts, key=_key_order)
     return ChanceNode("ghoul_card", tuple(keys), tuple(counts[k] for k in keys), "P. 24",
-                      tuple(card_effect_label(k) for k in keys),
+                      tuple(_label(k) for k in keys),
                       f"Ghoul card for {ctx.zname(zone)} at {level.name.title()}", "or a card number in the pile")
 
 
+_LABELS: dict = {}
+
+
+def _label(key: str) -> str:
+    got = _LABELS.get(key)
+    if got is None:
+        got = _LABELS[key] = card_effect_label(key)
+    return got
+
+
+@functools.lru_cache(maxsize=None)
 def _key_order(k: str):
     if k == "nothing":
         return (0, 0, "")
@@ -97,8 +126,8 @@ def draw_ghoul_card(ctx: Ctx, outcome=None):
         if isinstance(outcome, int):
             i = pile.index(outcome)
         else:
-            level = DangerLevel(highest_level(ctx.content, st))
-            i = max(i for i, n in enumerate(pile) if card_effect_key(ctx.scene.ghoul_card(n), level) == outcome)
+            keyof = effect_keys(ctx, highest_level(ctx.content, st))
+            i = max(i for i, n in enumerate(pile) if keyof[n] == outcome)
         pile.append(pile.pop(i))
     num = pile.pop()
     st.ghoul_discard.append(num)
@@ -124,6 +153,7 @@ def task_spawn_card(ctx: Ctx, outcome, zone: str) -> None:
     if text.endswith(")") and text.rfind(" (P. ") > 0:
         text = text[:text.rfind(" (P. ")]
     ctx.emit("spawn_card", "P. 24" if card.kind == "spawn" else "P. 25", text, zone=zone, card=card.number,
-             placed=out.placed, ghoul=out.ghoul_type, opened=sorted(out.opened))
+             placed=out.placed, ghoul=out.ghoul_type, opened=sorted(out.opened), requested=out.requested,
+             extra=out.extra_activation)
     if out.extra_activation:
         ctx.push(["activation", [out.ghoul_type], None])

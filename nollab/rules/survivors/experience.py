@@ -25,7 +25,8 @@ def level_of(content, s: SurvivorState) -> int:
     """Danger Level of one Survivor: Red forever once Ultrared wrapped the tracker (P. 32)."""
     if s.red_laps > 0:
         return int(DangerLevel.RED)
-    return int(content.danger_level(s.xp))
+    t, xp = content.danger_thresholds, s.xp  # ascending, Blue first (content validation)
+    return 3 if xp >= t[3] else 2 if xp >= t[2] else 1 if xp >= t[1] else 0
 
 
 def highest_level(content, st) -> int:
