@@ -38,6 +38,8 @@ CHAPTER_DEPENDS = {
     "players": {"engine", "survivors", "combat", "rounds"},
     "rounds": {"engine", "survivors", "players"},
     "scenes": {"engine", "survivors", "spawn"},
+    # not a chapter: a whole position as text and card copies by name (above the chapters, below game)
+    "position": {"engine", "survivors", "scenes", "rounds"},
 }
 TOP = {"game", "game_chance", "sandbox", "snapshot", "index", "__init__"}
 

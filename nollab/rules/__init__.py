@@ -13,6 +13,7 @@ combat          10 Combat, 11 Weapon traits, 12 Special Equipment               
 ghouls          07 The Ghouls, 09 Ghouls' Phase Step 1: Activation                      P. 17, 22-23
 spawn           09 Ghouls' Phase Step 2: Spawn                                          P. 24-25
 scenes          14 Tuning the difficulty, 15 Scenes                                     P. 32-44
+position        (not a chapter) card copies by name, a position as text                 -
 ==============  =====================================================================  ==========
 
 On top: :mod:`.game` (the facade; its chance half in :mod:`.game_chance`), :mod:`.sandbox` (hand-made positions), :mod:`.snapshot`

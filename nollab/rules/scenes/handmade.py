@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from nollab.board import Board, MapTokens, SpawnToken
 from nollab.board.model import Opening, OpeningKind, TilePlacement, Zone, ZoneKind
-from nollab.rules.scenes.scene import Scene
+from nollab.rules.scenes.scene import Scene, load_scene
 
 
 SANDBOX_FORMAT = "nollab-sandbox/1"
@@ -47,6 +47,9 @@ def sandbox_scene(spec: dict) -> Scene:
     """The Scene of a saved sandbox game (``Game.to_json`` stores ``spec``)."""
     if not isinstance(spec, dict) or spec.get("format") != SANDBOX_FORMAT:
         raise ValueError(f"from_json: 'sandbox' is not a {SANDBOX_FORMAT} board/scene spec")
+    if "scene" in spec:  # a position on a shipped Scene's map: its board, tokens and file; the spec's rules
+        sc = load_scene(str(spec["scene"]))
+        return Scene(sc.id, sc.board, sc.tokens, spec["data"], sc.clockwise, sc.file)
     board = board_from_dict(spec["board"])
     spawns = [tuple(t) for t in spec["spawns"]]
     tokens = MapTokens(spawns=tuple(SpawnToken(z, c) for z, c in spawns), car=spec.get("car"))
