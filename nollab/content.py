@@ -31,6 +31,7 @@ from nollab.content_model import (
     AttackProfile, CarCard, Combination, Content, EquipmentCard, GhoulCard,
     GhoulType, Provenance, Skill, SkillTree, SurvivorCard,
 )
+from nollab.safe_io import InputFileError, parse_toml, read_text_file
 from nollab.content_schema import (
     ALWAYS, DECK_SIZES, FILES, GHOUL_DECK_SIZE, LEVELS, ROMERO_SIZES, SCHEMAS, ZOMBICIDE_SIZES, ContentError,
     Entry, check_entry, leaves, most_specific, prov_table,
@@ -43,13 +44,13 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 
 # ----------------------------------------------------------------------------- reading, merging
 def _read(path: Path, origin: str) -> dict[str, Any]:
+    """One content file, bounded and UTF-8 (:mod:`nollab.safe_io`); ContentError naming it."""
     try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
+        return parse_toml(read_text_file(path, what="content file"), origin)
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(f"{origin}: TOML syntax error: {exc}") from None
-    except OSError as exc:
-        raise ContentError(f"{origin}: cannot read ({exc.strerror})") from None
+    except InputFileError as exc:
+        raise ContentError(str(exc).replace(str(path), origin, 1)) from None
 
 
 def _label(section: str, key: Any) -> str:
@@ -135,6 +136,8 @@ def _gather(user_dir: Path | None) -> dict[tuple[str, Any], Entry]:
         return entries
     if not user_dir.is_dir():
         raise ContentError(f"{user_dir}: user content folder not found (NOLLAB_CONTENT or --content)")
+    if not os.access(user_dir, os.R_OK | os.X_OK):  # never fall back on the shipped content silently
+        raise ContentError(f"{user_dir}: user content folder cannot be read (permission denied)")
     for path in sorted(user_dir.glob("*.toml")):
         origin = str(path)
         if path.name not in FILES:

@@ -35,22 +35,32 @@ class _Bad(Exception):
 
 
 # ----------------------------------------------------------------------------- field checks
+def _short(v: Any) -> str:
+    """``repr(v)`` cut to 80 characters (an error line never quotes a huge value whole)."""
+    r = repr(v) if not isinstance(v, (list, dict)) or len(v) < 100 else f"<{type(v).__name__} of {len(v)}>"
+    return r if len(r) <= 80 else r[:77] + "..."
+
+
 def _int(lo: int = 0, hi: int | None = None) -> Callable[[Any], int]:
-    if hi is not None:
+    if hi is not None and lo > 0:
         what = f"an integer in {lo}..{hi}"
     else:
         what = "a non-negative integer" if lo == 0 else f"an integer >= {lo}"
 
     def check(v: Any) -> int:
-        if isinstance(v, bool) or not isinstance(v, int) or v < lo or (hi is not None and v > hi):
-            raise _Bad(f"expected {what}, got {v!r}")
+        if isinstance(v, bool) or not isinstance(v, int) or v < lo:
+            raise _Bad(f"expected {what}, got {_short(v)}")
+        if hi is not None and v > hi:
+            raise _Bad(f"expected {what if lo > 0 else f'at most {hi}'} (README: Limits), got {_short(v)}")
         return v
     return check
 
 
 def _str(v: Any) -> str:
     if not isinstance(v, str):
-        raise _Bad(f"expected a string, got {v!r}")
+        raise _Bad(f"expected a string, got {_short(v)}")
+    if len(v) > 10_000:
+        raise _Bad(f"a string of at most 10000 characters, got {len(v)}")
     return v
 
 
@@ -69,36 +79,42 @@ def _enum(*choices: str) -> Callable[[Any], str]:
 
 
 def _strs(v: Any) -> tuple[str, ...]:
-    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-        raise _Bad(f"expected a list of strings, got {v!r}")
+    if not isinstance(v, list) or len(v) > 1_000 or not all(isinstance(x, str) for x in v):
+        raise _Bad(f"expected a list of at most 1000 strings, got {_short(v)}")
     return tuple(v)
 
 
 def _counts(v: Any) -> tuple[int, int, int, int]:
     if (not isinstance(v, list) or len(v) != 4
-            or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v)):
-        raise _Bad(f"expected 4 non-negative integers [Blue, Yellow, Orange, Red], got {v!r}")
+            or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= MAX_POOL for x in v)):
+        raise _Bad(f"expected 4 non-negative integers [Blue, Yellow, Orange, Red] (at most {MAX_POOL}), "
+                   f"got {_short(v)}")
     return tuple(v)  # type: ignore[return-value]
 
 
 # A schema maps field -> check or nested schema; a "!" suffix marks a required field.
-ATTACK = {"range_min!": _int(), "range_max!": _int(), "dice!": _int(), "accuracy!": _int(2, 6),
-          "damage!": _int(), "reload": _bool}
+# Bounds far above any printed card (README "Limits"): a user's dice count, Range or pool size
+# never makes the odds or a game take minutes.
+MAX_DICE, MAX_RANGE, MAX_DAMAGE, MAX_COPIES, MAX_POOL, MAX_XP = 30, 20, 20, 100, 500, 10_000
+ATTACK = {"range_min!": _int(0, MAX_RANGE), "range_max!": _int(0, MAX_RANGE), "dice!": _int(0, MAX_DICE),
+          "accuracy!": _int(2, 6), "damage!": _int(0, MAX_DAMAGE), "reload": _bool}
 SCHEMAS: dict[str, dict[str, Any]] = {
-    "card": {"name!": _str, "name_fr!": _str, "decks!": {d: _int() for d in DECK_SIZES}, "melee": ATTACK,
+    "card": {"name!": _str, "name_fr!": _str, "decks!": {d: _int(0, MAX_COPIES) for d in DECK_SIZES}, "melee": ATTACK,
              "ranged": ATTACK, "dual": _bool, "sniper": _bool, "opens_barricades": _bool,
              "ammo": _enum("bullets", "shells"), "backpack": _bool, "zombicide_only": _bool,
              "effect": _str, "text": _str},
     "combination": {"inputs!": _strs, "output!": _str, "keeps": _strs},
-    "car": {"attack!": ATTACK, "passengers": _int(), "drive_min": _int(), "drive_max": _int()},
-    "ghoul": {"name!": _str, "name_fr!": _str, "pool!": _int(), "wounds!": _int(1), "min_damage!": _int(1),
-              "priority!": _int(1), "xp!": _int(), "actions": _int(1)},
-    "cards": {"number!": _int(1), "kind!": _enum("spawn", "opening"), "ghoul!": _str, "counts": _counts},
+    "car": {"attack!": ATTACK, "passengers": _int(0, 20), "drive_min": _int(0, 20),
+            "drive_max": _int(0, 20)},
+    "ghoul": {"name!": _str, "name_fr!": _str, "pool!": _int(0, MAX_POOL), "wounds!": _int(1, 100),
+              "min_damage!": _int(1, MAX_DAMAGE), "priority!": _int(1, 100), "xp!": _int(0, MAX_XP),
+              "actions": _int(1, 10)},
+    "cards": {"number!": _int(1, 1_000), "kind!": _enum("spawn", "opening"), "ghoul!": _str, "counts": _counts},
     "survivor": {"name!": _str, "color!": _str, "romero!": {lv + "!": _strs for lv in LEVELS},
                  "zombicide!": {lv + "!": _strs for lv in LEVELS}},
     "skill": {"name!": _str, "name_fr!": _str, "kind!": _enum(*SKILL_KINDS),
               "action": _enum("combat", "melee", "ranged", "move", "search"), "text": _str},
-    "level": {"xp!": _int()},
+    "level": {"xp!": _int(0, MAX_XP)},
 }
 #: Fields that always carry a value (their default) and so always count in the provenance.
 ALWAYS = {"card": ("dual", "sniper", "opens_barricades", "backpack", "zombicide_only")}

@@ -58,7 +58,7 @@ def scene_file_without(tmp_path: Path, scene: str, hook: str | None = None, **ch
         extra += f"{k} = {v}\n"
         rest = "\n".join(ln for ln in rest.splitlines() if not ln.startswith(f"{k} ="))
     p = tmp_path / f"{scene}.toml"
-    p.write_text(head + sep + extra + rest.replace("hooks_original = [", "hooks_unused = [", 1))
+    p.write_text(head + sep + extra + rest.replace("hooks_original = [", "_hooks_unused = [", 1))
     return str(p)
 
 

@@ -39,6 +39,7 @@ from .board import Board
 from .model import (SPAWN_COLOURS, BoardFormatError, MapTokens, Marker, OpeningKind, SpawnToken,
                     ZoneKind)
 from .tiles import TileDef, load_tile, parse_opening, parse_walls
+from nollab.safe_io import InputFileError, is_path_like, parse_toml, read_text_file
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 SHIPPED_TILES = DATA / "tiles"
@@ -120,7 +121,10 @@ def clockwise_order(board: Board, zones: Sequence[str], start: str) -> tuple[str
 
 def tile_search_dirs(tile_dirs: Sequence[str | os.PathLike] = ()) -> list[Path]:
     """Where tiles are looked up: ``tile_dirs``, ``$NOLLAB_CONTENT/tiles``, the shipped tiles."""
-    dirs = [Path(d) for d in tile_dirs]
+    dirs = [Path(d).expanduser() for d in tile_dirs]
+    for d in dirs:  # a folder the user names must exist: never a silent fall-back on the shipped tiles
+        if not d.is_dir():
+            raise BoardFormatError(str(d), "tiles folder not found (--tiles / tile_dirs)")
     if os.environ.get("NOLLAB_CONTENT"):
         dirs.append(Path(os.environ["NOLLAB_CONTENT"]) / "tiles")
     dirs.append(SHIPPED_TILES)
@@ -132,7 +136,7 @@ def find_tile(tile: str, tile_dirs: Sequence[str | os.PathLike] = ()) -> TileDef
     during play (S6 "Travelling posse", S8), build a new Board with :func:`assemble`."""
     for d in tile_search_dirs(tile_dirs):
         p = d / f"{tile}.toml"
-        if p.is_file():
+        if p.exists() or p.is_symlink():  # a folder or a device here is an error, not skipped
             t = load_tile(p, f"tiles/{tile}.toml" if d == SHIPPED_TILES else str(p))
             if t.id != tile:
                 raise BoardFormatError(t.file, f"[tile]: id is {t.id!r} but the file is named {tile}.toml")
@@ -140,15 +144,43 @@ def find_tile(tile: str, tile_dirs: Sequence[str | os.PathLike] = ()) -> TileDef
     raise BoardFormatError(f"tiles/{tile}.toml", f"tile {tile!r} not found")
 
 
-def _resolve_scene(scene: str | os.PathLike) -> tuple[Path, str]:
-    s = str(scene)
-    if s.endswith(".toml") or os.sep in s or "/" in s:
-        return Path(s), s
+#: a scene id as typed: letters, digits, "_" and "-" (S1, my_scene); anything else is a path
+SCENE_ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+#: tiles placed by one scene map (the largest Scene uses 6; travelling Scenes add a few)
+MAX_MAP_TILES = 36
+#: the board a map may span, in cells per side (6 tiles of 6x6 cells in a row is 36)
+MAX_MAP_CELLS = 400
+
+
+def user_scenes_dir() -> Path | None:
+    """``$NOLLAB_CONTENT/scenes`` when ``NOLLAB_CONTENT`` is set (whether or not it exists)."""
     user = os.environ.get("NOLLAB_CONTENT")
-    if user and (Path(user) / "scenes" / f"{s}.toml").is_file():
-        p = Path(user) / "scenes" / f"{s}.toml"
-        return p, str(p)
-    return SHIPPED_SCENES / f"{s}.toml", f"scenes/{s}.toml"
+    return Path(user).expanduser() / "scenes" if user else None
+
+
+def resolve_scene(scene: str | os.PathLike) -> tuple[Path, str]:
+    """Where a scene reference points: ``(path, name shown in errors)``. The one resolver used by
+    ``nollab map``, ``play``, ``simulate``, ``load_scene`` and ``Game.new``: a path (``.toml`` or with a
+    folder separator) is that file; an id (``S1``) is ``$NOLLAB_CONTENT/scenes/<id>.toml`` when that
+    file exists, else the shipped ``nollab/data/scenes/<ID>.toml``. A malformed id is a ValueError."""
+    s = os.fspath(scene) if isinstance(scene, os.PathLike) else scene
+    if not isinstance(s, str) or not s:
+        raise ValueError(f"scene: an id such as 'S1' or a .toml path, got {scene!r}")
+    if is_path_like(s):
+        return Path(s).expanduser(), s
+    if len(s) > 64 or any(ch not in SCENE_ID_CHARS for ch in s):
+        raise ValueError(f"scene {s[:64]!r}: not a scene id (letters, digits, '_' or '-', e.g. S1) "
+                         "nor a .toml path")
+    user = user_scenes_dir()
+    if user is not None:
+        for name in dict.fromkeys((s, s.upper())):
+            p = user / f"{name}.toml"
+            if p.exists() or p.is_symlink():  # a folder or a device here is an error, not skipped
+                return p, str(p)
+    return SHIPPED_SCENES / f"{s.upper()}.toml", f"scenes/{s.upper()}.toml"
+
+
+_resolve_scene = resolve_scene  # the former private name
 
 
 _CACHE: dict[tuple, tuple[SceneMap, tuple[tuple[Path, float], ...]]] = {}
@@ -175,11 +207,12 @@ def load_map(scene: str | os.PathLike, *, tile_dirs: Sequence[str | os.PathLike]
     hit = _CACHE.get(key)
     if cache and hit is not None and all(_mtime(p) == t for p, t in hit[1]):
         return hit[0]
+    if not path.exists():
+        raise BoardFormatError(display, "scene file not found")
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        raise BoardFormatError(display, "scene file not found" if not path.exists()
-                               else "cannot read scene file") from None
+        text = read_text_file(path, what="scene file")
+    except InputFileError as exc:
+        raise BoardFormatError(display, str(exc).removeprefix(f"{path}: ")) from None
     deps: list[Path] = [path]
     sm = parse_map_text(text, display, base=path.parent, tile_dirs=tile_dirs, deps=deps)
     _CACHE[key] = (sm, tuple((p, _mtime(p)) for p in deps))
@@ -193,9 +226,11 @@ def parse_map_text(text: str, file: str, *, base: Path | None = None,
     """Parse a scene file's text and build its map. ``tiles`` (id -> TileDef) are used before
     any lookup on disk (handy in tests); the tile files read are appended to ``deps``."""
     try:
-        data = tomllib.loads(text)
+        data = parse_toml(text, file)
     except tomllib.TOMLDecodeError as exc:
         raise BoardFormatError(file, f"not valid TOML: {exc}") from None
+    except InputFileError as exc:
+        raise BoardFormatError(file, str(exc).removeprefix(f"{file}: ")) from None
     m = data.get("map")
     if not isinstance(m, dict):
         raise BoardFormatError(file, "missing [map] table")
@@ -206,7 +241,10 @@ def parse_map_text(text: str, file: str, *, base: Path | None = None,
     if "tiles_dir" in m:
         if not isinstance(m["tiles_dir"], str):
             raise BoardFormatError(file, "[map]: 'tiles_dir' must be a string")
-        dirs.append((base or Path(".")) / m["tiles_dir"])
+        tdir = (base or Path(".")) / m["tiles_dir"]
+        if not tdir.is_dir():  # never a silent fall-back on the shipped tiles
+            raise BoardFormatError(file, f"[map]: tiles_dir {m['tiles_dir']!r}: folder {tdir} not found")
+        dirs.append(tdir)
     dirs += tile_search_dirs(tile_dirs)
     known = dict(tiles or {})
 
@@ -215,7 +253,7 @@ def parse_map_text(text: str, file: str, *, base: Path | None = None,
             return known[tid]
         for d in dirs:
             p = d / f"{tid}.toml"
-            if p.is_file():
+            if p.exists() or p.is_symlink():  # a folder or a device here is an error, not skipped
                 disp = f"tiles/{tid}.toml" if d == SHIPPED_TILES else str(p)
                 t = load_tile(p, disp)
                 if t.id != tid:
@@ -256,6 +294,9 @@ def _placements(m: dict, file: str, get_tile) -> tuple[list[Placed], tuple]:
         rows = [ln.split() for ln in lay.strip().splitlines() if ln.strip()]
         if not rows:
             raise BoardFormatError(file, "[map]: 'layout' is empty")
+        if sum(len(r) for r in rows) > MAX_MAP_TILES:
+            raise BoardFormatError(file, f"[map]: 'layout' has more than {MAX_MAP_TILES} tile slots "
+                                   "(README: Limits)")
         for tid, deg in rot.items():
             if not any(tid in r for r in rows):
                 raise BoardFormatError(file, f"[map].rotation: tile {tid!r} is not in the layout")
@@ -285,12 +326,15 @@ def _placements(m: dict, file: str, get_tile) -> tuple[list[Placed], tuple]:
     raw = m["tiles"]
     if not isinstance(raw, list):
         raise BoardFormatError(file, "[map]: 'tiles' must be a list of { id, row, col, rotation }")
+    if len(raw) > MAX_MAP_TILES:
+        raise BoardFormatError(file, f"[map]: more than {MAX_MAP_TILES} tiles (README: Limits)")
     for k, t in enumerate(raw):
         if not isinstance(t, dict) or set(t) - {"id", "row", "col", "rotation"} \
                 or not isinstance(t.get("id"), str) \
-                or not all(isinstance(t.get(f), int) and t.get(f) >= 1 for f in ("row", "col")):
+                or not all(isinstance(t.get(f), int) and not isinstance(t.get(f), bool)
+                           and 1 <= t.get(f) <= MAX_MAP_CELLS for f in ("row", "col")):
             raise BoardFormatError(file, f"[map].tiles[{k}] must be {{ id = \"1R\", row = 1, col = 1, "
-                                   "rotation = 0 }} with 1-based row/col of the top-left cell")
+                                   f"rotation = 0 }} with 1-based row/col (1..{MAX_MAP_CELLS}) of the top-left cell")
         deg = t.get("rotation", 0)
         if isinstance(deg, bool) or deg not in (0, 90, 180, 270):
             raise BoardFormatError(file, f"[map].tiles[{k}]: rotation must be 0, 90, 180 or 270, not {deg!r}")

@@ -201,10 +201,14 @@ def parse_walls(raw: object, file: str) -> tuple[tuple[Cell, Cell], ...]:
 
 def parse_tile_text(text: str, file: str) -> TileDef:
     """Parse and validate a tile file's text. ``file`` is the name used in error messages."""
+    from nollab.safe_io import InputFileError, parse_toml
+
     try:
-        data = tomllib.loads(text)
+        data = parse_toml(text, file)
     except tomllib.TOMLDecodeError as exc:
         raise BoardFormatError(file, f"not valid TOML: {exc}") from None
+    except InputFileError as exc:
+        raise BoardFormatError(file, str(exc).removeprefix(f"{file}: ")) from None
     unknown = set(data) - {"tile", "legend", "openings", "features"}
     if unknown:
         raise BoardFormatError(file, f"unknown table(s) {sorted(unknown)} (expected [tile], "
@@ -315,6 +319,10 @@ def _on_grid(grid: tuple[str, ...], cell: Cell) -> bool:
     return 0 <= cell[0] < len(grid) and 0 <= cell[1] < len(grid[0])
 
 
+#: cells per side of one tile (a printed tile is 5-6 cells; a hand-made one may be larger)
+MAX_TILE_CELLS = 64
+
+
 def parse_grid(raw: object, file: str) -> tuple[str, ...]:
     """Grid text -> rows. Blank lines at the ends are ignored; rows must have equal length."""
     if not isinstance(raw, str):
@@ -324,6 +332,9 @@ def parse_grid(raw: object, file: str) -> tuple[str, ...]:
         rows.pop()
     if not rows or not rows[0]:
         raise BoardFormatError(file, "'grid' is empty")
+    if len(rows) > MAX_TILE_CELLS or len(rows[0]) > MAX_TILE_CELLS:
+        raise BoardFormatError(file, f"'grid' is {len(rows)}x{len(rows[0])} cells, more than "
+                               f"{MAX_TILE_CELLS} per side (README: Limits)")
     width = len(rows[0])
     for i, row in enumerate(rows):
         if len(row) != width:
@@ -411,9 +422,11 @@ def check_edge(grid: tuple[str, ...], a: Cell, b: Cell, file: str, what: str,
 
 def load_tile(path: Path, display: str | None = None) -> TileDef:
     """Read and parse one tile file; errors name ``display`` (default: the path)."""
+    from nollab.safe_io import InputFileError, read_text_file
+
     name = display or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BoardFormatError(name, f"cannot read tile file: {exc.strerror}") from None
+        text = read_text_file(path, what="tile file")
+    except InputFileError as exc:
+        raise BoardFormatError(name, str(exc).removeprefix(f"{path}: ")) from None
     return parse_tile_text(text, name)

@@ -69,7 +69,8 @@ def tiles_summary(content_dir: str | None = None) -> dict[str, Any]:
 
     from nollab.board import BoardFormatError, find_tile
 
-    dirs = [Path(content_dir) / "tiles"] if content_dir else []
+    own = Path(content_dir) / "tiles" if content_dir else None
+    dirs = [own] if own is not None and own.is_dir() else []  # a content folder need not hold tiles
     out: dict[str, Any] = {}
     for tid in TILE_IDS:
         try:
@@ -126,6 +127,9 @@ def _table(s: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.content is not None:
+        from nollab.cli.parsing import check_dir
+        check_dir(args.content, "--content")
     try:
         content = load_content(args.content)
     except ContentError as exc:

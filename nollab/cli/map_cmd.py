@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 
 from nollab.cli import UsageError
-from nollab.cli.parsing import to_int
+from nollab.cli.parsing import check_dir, check_scene_arg, to_int
 
 HELP = "print a scene map (tiles, zones, openings, tokens) as ASCII or JSON, or draw it as SVG"
 
@@ -80,6 +80,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json and picture:
         raise UsageError("--json prints the map as text; drop --art/--check/--out/--cell to use it")
     cell = to_int(args.cell, "--cell", MIN_CELL, MAX_CELL) if args.cell is not None else (72 if args.check else 48)
+    args.tiles = [str(check_dir(d, "--tiles")) for d in args.tiles]
+    if args.scene is not None:
+        check_scene_arg(args.scene, "scene")
     if args.tile is not None:
         name = args.tile
     else:

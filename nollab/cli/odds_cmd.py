@@ -131,11 +131,11 @@ def build_spec(args):
             raise UsageError("--weapon or all of --dice, --accuracy and --damage are required")
         dice = to_int(args.dice, "--dice", 0, 200)
         acc = str(args.accuracy).strip().rstrip("+")
-        if not re.fullmatch(r"-?\d+", acc) or not 2 <= int(acc) <= 6:
+        if not re.fullmatch(r"-?[0-9]{1,3}", acc) or not 2 <= int(acc) <= 6:
             raise UsageError(f"--accuracy must be 2..6 (a hit on that roll or more), got {args.accuracy!r}")
         accuracy = int(acc)
         damage = to_int(args.damage, "--damage", 1, 10)
-        if args.range_ is not None and not re.fullmatch(r"\s*\d+\s*-\s*\d+\s*|\s*\d+\s*", args.range_):
+        if args.range_ is not None and not re.fullmatch(r"\s*[0-9]{1,3}\s*-\s*[0-9]{1,3}\s*|\s*[0-9]{1,3}\s*", args.range_):
             raise UsageError(f"--range must look like MIN-MAX (e.g. 0-1), got {args.range_!r}")
         action = "melee" if args.melee else "car" if args.car else "ranged"
     try:
@@ -151,7 +151,7 @@ def build_spec(args):
     reroll, k = args.reroll, None
     if reroll is not None:
         reroll = reroll.strip().lower()
-        m = re.fullmatch(r"if-fewer-than-(\d+)", reroll)
+        m = re.fullmatch(r"if-fewer-than-([0-9]{1,3})", reroll)
         if m:
             reroll, k = "if-fewer-than-k", int(m.group(1))
         elif reroll not in ("never", "always", "optimal"):
@@ -244,23 +244,20 @@ _AD_HOC = (("dice", "--dice"), ("accuracy", "--accuracy"), ("damage", "--damage"
            ("car", "--car"))
 
 
-def load_saved_game(path: str):
-    """A ``Game`` from a ``Game.to_json()`` file; UsageError naming ``--save`` otherwise."""
-    try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except FileNotFoundError:
-        raise UsageError(f"--save: no such file {path!r}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"--save: cannot read {path!r} ({exc})") from None
+def load_saved_game(path: str, option: str = "--save"):
+    """A ``Game`` from a ``Game.to_json()`` file (bounded, UTF-8, checked by the save schema of
+    :meth:`nollab.rules.game.Game.from_json`); UsageError naming ``option`` otherwise."""
+    from nollab.cli.parsing import MAX_SAVE_BYTES, read_text
     from nollab.rules.game import Game
 
+    text = read_text(path, option, MAX_SAVE_BYTES)
     try:
         return Game.from_json(text)
     except json.JSONDecodeError as exc:
-        raise UsageError(f"--save: {path} is not JSON ({exc.msg}, line {exc.lineno})") from None
-    except (ValueError, KeyError, TypeError) as exc:
-        raise UsageError(f"--save: {path} is not a saved nollab game ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})") from None
+        raise UsageError(f"{option} {path}: not JSON ({exc.msg}, line {exc.lineno})") from None
+    except (ValueError, KeyError, TypeError, RecursionError) as exc:
+        msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise UsageError(f"{option} {path}: not a valid saved nollab game ({msg})") from None
 
 
 def run_live(args: argparse.Namespace) -> int:
@@ -278,7 +275,7 @@ def run_live(args: argparse.Namespace) -> int:
         raise UsageError("--zone: the target Zone id is required with --save")
     actions = to_int(args.actions, "--actions", 1, 30)
     reroll, k = (args.reroll or "optimal").strip().lower(), None
-    m = re.fullmatch(r"if-fewer-than-(\d+)", reroll)
+    m = re.fullmatch(r"if-fewer-than-([0-9]{1,3})", reroll)
     if m:
         reroll, k = "if-fewer-than-k", int(m.group(1))
     elif reroll not in ("never", "always", "optimal"):

@@ -10,6 +10,7 @@ import argparse
 import json
 
 from nollab.cli import UsageError
+from nollab.cli.parsing import check_scene_arg, to_int
 
 HELP = "play a game (--game notld|dead-panic|...) with a built-in policy and print the final summary"
 
@@ -25,11 +26,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", default=None, help="games with a player count (Dead Panic): 2..6 players")
     parser.add_argument("--characters", default=None,
                         help="games with characters (Dead Panic): comma-separated ids, e.g. al,ray,sandra")
-    parser.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
+    parser.add_argument("--seed", default="0", help="game seed (default 0)")
     parser.add_argument("--policy", default=None,
                         help="one of the game's bots (NOTLD: nollab.sim.POLICIES -- first, random, heuristic, "
                              "fighter, idle; Dead Panic: first, random, bot); default: the game's default")
-    parser.add_argument("--rounds", type=int, default=None,
+    parser.add_argument("--rounds", default=None,
                         help="stop after this many rounds (default 50; Dead Panic 100)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--log", action="store_true", help="print every event before the summary")
@@ -48,6 +49,8 @@ def _setup(args: argparse.Namespace, spec) -> tuple[str, str | None]:
         raise UsageError(f"{flag}: {spec.name} has no {flag[2:]}; give its setup with {own}")
     if len(value) > 1000:
         raise UsageError(f"{flag}: too long ({len(value)} characters)")
+    if flag == "--scene":
+        check_scene_arg(value, flag)
     return flag, value
 
 
@@ -62,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
     policy = args.policy if args.policy is not None else spec.default_policy
     if policy not in spec.policies:
         raise UsageError(f"--policy must be one of {', '.join(spec.policies)} for {spec.name}, got {policy!r}")
-    rounds = args.rounds if args.rounds is not None else int(spec.extra.get("play_rounds", 50))
+    args.seed = to_int(args.seed, "--seed", -(2**63), 2**63 - 1)
+    rounds = to_int(args.rounds, "--rounds") if args.rounds is not None else int(spec.extra.get("play_rounds", 50))
     if not 1 <= rounds <= MAX_ROUNDS:
         raise UsageError(f"--rounds must be 1..{MAX_ROUNDS}, got {rounds}")
     flag, setup = _setup(args, spec)

@@ -18,6 +18,7 @@ import json
 import sys
 
 from nollab.cli import UsageError
+from nollab.cli.parsing import check_scene_arg, to_int
 
 HELP = "Monte Carlo games of a Scene (or any --game) with a bot: win rate (95 percent interval), rounds, kills, causes of loss"
 
@@ -41,10 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _int(value, name: str, lo: int, hi: int | None = None) -> int:
-    try:
-        n = int(value)
-    except (TypeError, ValueError):
-        raise UsageError(f"{name} must be an integer, got {value!r}") from None
+    n = to_int(value, name)  # ASCII digits only (nollab.cli.parsing)
     if n < lo or (hi is not None and n > hi):
         raise UsageError(f"{name} must be {lo}..{hi}, got {n}" if hi is not None else f"{name} must be >= {lo}, got {n}")
     return n
@@ -103,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     max_rounds = None if args.max_rounds is None else _int(args.max_rounds, "--max-rounds", 1, 10_000)
     if (args.game or "notld").strip().lower() != "notld":
         return _run_other(args, games, seed, workers, max_rounds)
-    args.scene = args.scene or "S1"
+    args.scene = check_scene_arg(args.scene or "S1", "--scene")
     args.policy = args.policy or "heuristic"
     if args.policy not in POLICIES and ":" not in args.policy:
         raise UsageError(f"--policy must be one of {', '.join(sorted(POLICIES))} or module:Name, got {args.policy!r}")

@@ -30,13 +30,16 @@ import re
 from types import SimpleNamespace
 
 from nollab.cli import UsageError
-from nollab.cli.parsing import frac, prob_table
+from nollab.cli.parsing import frac, prob_table, to_int
 from nollab.content import ContentError, load_content
 from nollab.content_model import GHOUL_TYPES
 
 HELP = "exact odds of a Spawn step: Ghouls placed by type, Relatives, opening cards, running out"
 
 LEVELS = ("blue", "yellow", "orange", "red")
+#: a user's deck file: cards, and Ghouls per card (the printed deck: 46 cards, at most 8 on a card)
+MAX_DECK_CARDS = 500
+MAX_CARD_COUNT = 100
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -55,33 +58,47 @@ def read_deck_file(path: str) -> list:
     """Cards of a user deck file (``cards = [...]`` as in ``nollab/data/ghoul_deck.toml``)."""
     import tomllib
 
+    from nollab.cli.parsing import read_text
+    from nollab.safe_io import InputFileError, parse_toml
+
+    text = read_text(path, "--deck-file")
     try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except FileNotFoundError:
-        raise UsageError(f"--deck-file: no such file {path!r}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        data = parse_toml(text, f"--deck-file {path}")
+    except tomllib.TOMLDecodeError as exc:
         raise UsageError(f"--deck-file: {path}: not valid TOML ({exc})") from None
+    except InputFileError as exc:
+        raise UsageError(str(exc)) from None
+    unknown = sorted(set(data) - {"cards", "notes"})
+    if unknown:
+        raise UsageError(f"--deck-file: {path}: unknown table(s) {unknown[:5]} (expected 'cards')")
     raw = data.get("cards")
     if not isinstance(raw, list) or not raw:
         raise UsageError(f"--deck-file: {path}: needs a non-empty 'cards' list")
+    if len(raw) > MAX_DECK_CARDS:
+        raise UsageError(f"--deck-file: {path}: {len(raw)} cards, more than the {MAX_DECK_CARDS} allowed "
+                         "(README: Limits)")
     cards, seen = [], set()
     for i, c in enumerate(raw):
         where = f"--deck-file: {path}: cards[{i}]"
         if not isinstance(c, dict):
             raise UsageError(f"{where} must be a table")
+        extra = sorted(set(c) - {"number", "kind", "ghoul", "counts", "provenance"})
+        if extra:
+            raise UsageError(f"{where}: unknown field(s) {extra[:5]} (number, kind, ghoul, counts)")
         num, kind, ghoul = c.get("number"), c.get("kind", "spawn"), c.get("ghoul")
-        if not isinstance(num, int) or num < 1 or num in seen:
+        if isinstance(num, bool) or not isinstance(num, int) or not 1 <= num <= 10_000 or num in seen:
             raise UsageError(f"{where}.number must be a unique positive integer, got {num!r}")
         seen.add(num)
         if kind not in ("spawn", "opening"):
             raise UsageError(f"{where}.kind must be 'spawn' or 'opening', got {kind!r}")
-        if not isinstance(ghoul, str) or not ghoul:
-            raise UsageError(f"{where}.ghoul must be a ghoul type id, got {ghoul!r}")
+        if not isinstance(ghoul, str) or ghoul.lower() not in GHOUL_TYPES:
+            raise UsageError(f"{where}.ghoul must be one of {', '.join(GHOUL_TYPES)}, got {str(ghoul)[:40]!r}")
         counts = c.get("counts", [0, 0, 0, 0] if kind == "opening" else None)
         if (not isinstance(counts, list) or len(counts) != 4
-                or not all(isinstance(x, int) and x >= 0 for x in counts)):
-            raise UsageError(f"{where}.counts must be 4 integers >= 0 (Blue, Yellow, Orange, Red), got {counts!r}")
+                or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= MAX_CARD_COUNT
+                           for x in counts)):
+            raise UsageError(f"{where}.counts must be 4 integers 0..{MAX_CARD_COUNT} (Blue, Yellow, Orange, Red), "
+                             f"got {str(counts)[:60]}")
         cards.append(SimpleNamespace(number=num, kind=kind, ghoul=ghoul.lower(), counts=tuple(counts)))
     return cards
 
@@ -107,19 +124,14 @@ def query(args):
     level = str(args.level).strip().lower()
     if level not in LEVELS:
         raise UsageError(f"--level must be one of {', '.join(LEVELS)}, got {args.level!r}")
-    try:
-        zones = int(str(args.zones).strip())
-    except ValueError:
-        raise UsageError(f"--zones must be an integer, got {args.zones!r}") from None
-    if not 1 <= zones <= 60:
-        raise UsageError(f"--zones must be 1..60, got {zones}")
+    zones = to_int(args.zones, "--zones", 1, 60)
     preset = str(args.deck).strip().lower()
     if preset not in ("all", "easy", "hard"):
         raise UsageError(f"--deck must be all, easy or hard, got {args.deck!r}")
     discarded = []
     if args.discarded.strip():
         for part in args.discarded.split(","):
-            if not re.fullmatch(r"\s*\d+\s*", part):
+            if not re.fullmatch(r"\s*[0-9]{1,6}\s*", part):
                 raise UsageError(f"--discarded must be card numbers like 1,12, got {part.strip()!r}")
             discarded.append(int(part))
     if args.deck_file:

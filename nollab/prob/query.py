@@ -78,6 +78,10 @@ def parse_skill(name: str) -> SkillEffect:
     return SkillEffect(official, "none", ())
 
 
+#: Ghouls of one type in a target Zone (the box holds 28 Walkers; far above any real Zone)
+MAX_TARGET_PER_TYPE = 1_000
+
+
 def parse_target(text: str, types: Iterable[str]) -> dict[str, int]:
     """``"walker=2,fatty=1"`` -> ``{"walker": 2, "fatty": 1}``; ValueError naming the bad part."""
     types = list(types)
@@ -86,7 +90,7 @@ def parse_target(text: str, types: Iterable[str]) -> dict[str, int]:
     if not text:
         return out
     for part in text.split(","):
-        m = re.fullmatch(r"\s*([A-Za-z_]+)\s*=\s*(-?\d+)\s*", part)
+        m = re.fullmatch(r"\s*([A-Za-z_]{1,20})\s*=\s*(-?[0-9]{1,9})\s*", part)
         if not m:
             raise ValueError(f"malformed entry {part.strip()!r} (expected TYPE=COUNT, e.g. walker=2)")
         t, c = m.group(1).lower(), int(m.group(2))
@@ -98,6 +102,8 @@ def parse_target(text: str, types: Iterable[str]) -> dict[str, int]:
             raise ValueError(f"unknown ghoul type {t!r} (known: {', '.join(types)})")
         if c < 0:
             raise ValueError(f"count of {t} must be >= 0, got {c}")
+        if c > MAX_TARGET_PER_TYPE:
+            raise ValueError(f"count of {t} must be at most {MAX_TARGET_PER_TYPE} (README: Limits), got {c}")
         if t in out:
             raise ValueError(f"{t} given twice")
         out[t] = c

@@ -51,10 +51,9 @@ KNOWN_OPTIONS = frozenset({"players", "ultrared", "ghoul_cards", "start_xp"})
 
 
 def default_content():
-    global _CONTENT
-    if _CONTENT is None:
-        _CONTENT = load_content()
-    return _CONTENT
+    """The shipped content under ``$NOLLAB_CONTENT`` as it is now (``load_content`` caches it per
+    folder and file modification times, so a changed or newly set folder is never missed)."""
+    return load_content()
 
 
 class Game(ChanceMixin):

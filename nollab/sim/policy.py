@@ -142,7 +142,11 @@ def make_policy(spec: PolicySpec, seed: int = 0) -> Policy:
         try:
             obj = spec(seed=seed)
         except TypeError:
-            obj = spec()
+            try:
+                obj = spec()
+            except TypeError as exc:
+                raise ValueError(f"policy: {policy_name(spec)} cannot be called as a factory f(seed=...) "
+                                 f"or f() ({exc})") from None
         if not isinstance(obj, Policy):
             raise ValueError(f"policy: the factory {spec!r} returned {obj!r}, which lacks choose_action/choose_option")
         return obj
@@ -154,7 +158,7 @@ def _import(path: str):
     mod, _, name = path.partition(":")
     try:
         return getattr(importlib.import_module(mod), name)
-    except (ImportError, AttributeError) as exc:
+    except (ImportError, AttributeError, ValueError, TypeError) as exc:
         raise ValueError(f"policy: cannot import {path!r} ({exc})") from None
 
 

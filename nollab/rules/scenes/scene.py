@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from nollab.board import load_map
+from nollab.board.scene_map import resolve_scene
+from nollab.safe_io import InputFileError, parse_toml, read_text_file
 from nollab.rules.scenes.hooks import HOOKS, Hook, register_hooks
 
 
@@ -68,12 +70,16 @@ class Scene:
         path = path or SCENES_DIR / f"{scene_id}.toml"
         if not path.exists():
             raise ValueError(f"scene {scene_id!r}: no scene file {path}")
-        with open(path, "rb") as f:
-            doc = tomllib.load(f)
-        smap = load_map(str(path))
+        smap = load_map(str(path))  # reads and checks the file (bounded, UTF-8, valid [map])
+        try:
+            doc = parse_toml(read_text_file(path, what="scene file"), str(path))
+        except (InputFileError, tomllib.TOMLDecodeError) as exc:
+            raise ValueError(f"{path}: {exc}") from None
         data = doc.get("scene") or DEFAULT_SCENES.get(scene_id)
         if data is None:
             raise ValueError(f"{path.name}: no [scene] table (title, mode, start, hooks)")
+        from nollab.rules.scenes.scene_schema import check_scene_table
+        check_scene_table(data, str(path))
         clockwise = list(smap.spawn_order()) if smap.tokens.spawns else []
         return cls(scene_id, smap.board, smap.tokens, data, clockwise, str(path))
 
@@ -244,21 +250,20 @@ _LOADED: dict[tuple, Scene] = {}
 
 
 def load_scene(scene_id: str) -> Scene:
-    """Load ``nollab/data/scenes/<id>.toml`` (or a path) as a :class:`Scene` (cached per file and
-    modification time: a Scene and its Board are immutable, hooks keep no state)."""
-    p = Path(scene_id)
-    path = p if (p.suffix == ".toml" and p.exists()) else SCENES_DIR / f"{scene_id.upper()}.toml"
-    key = (str(path), path.stat().st_mtime_ns if path.exists() else 0)
+    """Load a Scene: an id (``$NOLLAB_CONTENT/scenes/<id>.toml`` first, then the shipped
+    ``nollab/data/scenes/<ID>.toml``) or a path, resolved by the one resolver
+    :func:`nollab.board.scene_map.resolve_scene` that ``nollab map`` uses too. Cached per file and
+    modification time: a Scene and its Board are immutable, hooks keep no state."""
+    path, _shown = resolve_scene(scene_id)
+    if not path.is_file():
+        raise ValueError(f"scene {str(scene_id)[:80]!r}: no scene file {_shown}")
+    smap = load_map(str(path))  # cached itself, and fresh when a tile it uses ($NOLLAB_CONTENT/tiles) changes
+    key = (str(path.resolve()), path.stat().st_mtime_ns, id(smap))
     got = _LOADED.get(key)
     if got is None:
-        got = _LOADED[key] = _load_scene(scene_id)
+        shipped = path.resolve().parent == SCENES_DIR.resolve()
+        sid = path.stem.upper() if shipped else path.stem
+        got = _LOADED[key] = Scene.from_file(sid, path)
     # a fresh Scene per game (hooks and ``board`` may be replaced per game, e.g. travelling tiles);
     # the parsed Board and tokens are shared (immutable)
     return got.fresh()
-
-
-def _load_scene(scene_id: str) -> Scene:
-    p = Path(scene_id)
-    if p.suffix == ".toml" and p.exists():
-        return Scene.from_file(p.stem, p)
-    return Scene.from_file(scene_id.upper())

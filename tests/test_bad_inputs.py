@@ -1,0 +1,118 @@
+"""Nothing a user types breaks nollab (issue 12): the bad-input corpus of ``tests/data/bad_inputs``.
+
+Every case (a bad argument, file, content folder, tile, scene or saved game; see
+``tests/bad_input_support.py`` for the format) must give a non-zero exit, ONE line on stderr naming
+the input, no traceback, within its time and memory bound. All cases run in-process through
+:func:`nollab.cli.main` (fast); the ``cli = true`` subset also runs as a real ``nollab`` process under
+``RLIMIT_AS`` = 1 GiB with its peak RSS measured (<= 200 MB).
+"""
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bad_input_support import load_cases, materialise, one_error_line
+
+CASES = load_cases()
+CLI_CASES = [c for c in CASES if c.get("cli")]
+#: bounds of one case: seconds (in-process, on a loaded 2-core machine), peak RSS of a real process
+SECONDS, SUBPROCESS_SECONDS, MAX_RSS_MB, ADDRESS_SPACE = 5.0, 20.0, 200, 1 << 30
+IS_ROOT = os.geteuid() == 0
+
+
+def test_corpus_is_large_and_covers_every_kind() -> None:
+    """At least 150 cases, across CLI, content, tiles, scenes and saves (issue 12)."""
+    groups = {c["group"] for c in CASES}
+    assert len(CASES) >= 150, len(CASES)
+    assert {"cli", "files", "content", "tiles", "scenes"} <= groups, groups
+    assert len(CLI_CASES) >= 25
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_bad_input_in_process(case, monkeypatch, capsys, tmp_path) -> None:
+    from nollab.cli import main
+
+    if case.get("nonroot") and IS_ROOT:
+        pytest.skip("root reads any file: checked by the real process, without root's DAC capabilities")
+    tmp = tmp_path
+    argv, env = materialise(case, tmp)
+    monkeypatch.delenv("NOLLAB_CONTENT", raising=False)
+    monkeypatch.delenv("NOLLAB_DEBUG", raising=False)
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    monkeypatch.chdir(tmp)
+    capsys.readouterr()
+    t0 = time.perf_counter()
+    rc = main(argv)
+    elapsed = time.perf_counter() - t0
+    out, err = capsys.readouterr()
+    line = one_error_line(err)
+    assert rc != 0, (rc, out[:500])
+    assert "Traceback" not in err and "internal error" not in line, line
+    assert case["expect"] in line, (case["expect"], line)
+    assert elapsed < SECONDS, f"{elapsed:.1f} s"
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    assert peak_mb < 1024, f"the test process peaked at {peak_mb:.0f} MB"
+
+
+def _limits(drop_root: bool):
+    """The child's limits: 1 GiB of address space; for a "nonroot" case run as root, the capabilities
+    that let root read any file are dropped (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH), so an unreadable
+    file is unreadable to it as to any user."""
+    def pre() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+        if drop_root:
+            import ctypes
+            libc = ctypes.CDLL(None, use_errno=True)
+            for cap in (1, 2):  # PR_CAPBSET_DROP = 24
+                if libc.prctl(24, cap, 0, 0, 0) != 0:
+                    raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
+    return pre
+
+
+@pytest.mark.parametrize("case", CLI_CASES, ids=[c["id"] for c in CLI_CASES])
+def test_bad_input_real_process(case, tmp_path) -> None:
+    """The real command, as a user runs it, under an address-space limit; peak RSS measured."""
+    tmp = tmp_path
+    argv, env_add = materialise(case, tmp)
+    env = {k: v for k, v in os.environ.items() if k not in ("NOLLAB_CONTENT", "NOLLAB_DEBUG")}
+    env.update(env_add)
+    env["HOME"] = str(tmp)
+    drop = bool(case.get("nonroot")) and IS_ROOT
+    t0 = time.perf_counter()
+    with open(tmp / ".out", "w+") as fo, open(tmp / ".err", "w+") as fe:
+        proc = subprocess.Popen([sys.executable, "-m", "nollab.cli", *argv], cwd=tmp, env=env,
+                                stdout=fo, stderr=fe, preexec_fn=_limits(drop))
+        status, usage = _wait4(proc.pid, SUBPROCESS_SECONDS)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        elapsed = time.perf_counter() - t0
+        fo.seek(0)
+        fe.seek(0)
+        out, err = fo.read(), fe.read()
+    peak_mb = usage.ru_maxrss / 1024  # this child's own peak (wait4), in MB
+    line = one_error_line(err)
+    assert proc.returncode != 0, (proc.returncode, out[:500])
+    assert "Traceback" not in err and "internal error" not in line, line
+    assert case["expect"] in line, (case["expect"], line)
+    assert elapsed < SUBPROCESS_SECONDS
+    assert peak_mb <= MAX_RSS_MB, f"peaked at {peak_mb:.0f} MB"
+
+
+def _wait4(pid: int, timeout: float):
+    """``os.wait4`` with a timeout (the child is killed past it): (status, its own rusage)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        got, status, usage = os.wait4(pid, os.WNOHANG)
+        if got == pid:
+            return status, usage
+        if time.monotonic() > deadline:
+            os.kill(pid, 9)
+            os.wait4(pid, 0)
+            pytest.fail(f"still running after {timeout} s")
+        time.sleep(0.01)
