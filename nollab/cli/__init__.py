@@ -29,6 +29,8 @@ COMMANDS: dict[str, str] = {
     "map": "map_cmd",
     "odds": "odds_cmd",
     "spawn": "spawn_cmd",
+    "forecast": "forecast_cmd",
+    "best-turn": "best_turn_cmd",
     "play": "play_cmd",
     "simulate": "simulate_cmd",
     "dashboard": "dashboard_cmd",

@@ -47,6 +47,10 @@ MAX_STATES_LIMIT = 10_000_000
 #: Actions left out by ``actions="relevant"`` (random draws or bookkeeping that never serve the goals
 #: directly within one Turn)
 IRRELEVANT = frozenset({"search", "trade", "combine", "discard", "scene"})
+#: the order Actions are tried in: of equally good plans the first found is kept, so a plan attacks
+#: or moves before it reorganizes, and never spends an Action for nothing when another is as good
+ORDER = {"melee": 0, "ranged": 0, "molotov": 0, "bloodlust": 0, "reload": 1, "move": 2, "drive": 2,
+         "hit_and_run": 2, "shove": 2, "taunt": 2, "reorganize": 4, "do_nothing": 5}
 
 
 class BestTurnError(ValueError):
@@ -237,6 +241,7 @@ class _Search:
         acts = g.legal_actions()
         if self.relevant:
             acts = [a for a in acts if a.kind not in IRRELEVANT]
+        acts = sorted(acts, key=lambda a: ORDER.get(a.kind, 3))  # equal chances: the plainest plan first
         return [(str(a), ("action", a)) for a in acts]
 
     @staticmethod
