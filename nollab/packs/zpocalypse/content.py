@@ -10,9 +10,12 @@ from dataclasses import dataclass, field
 
 from nollab.packs.content import PackContentError, Provenance, check_fields, load_pack_tables, provenance_of, require
 
-__all__ = ["ZpocalypseContent", "load", "CLICK"]
+__all__ = ["ZpocalypseContent", "load", "CLICK", "BOX_TABLES"]
 
 CLICK = "CLICK"
+#: the tables of the same file that the game engine reads (validated by :mod:`.box`)
+BOX_TABLES = frozenset({"game", "fortifications", "nights", "scenarios", "survivors", "armory", "food", "items",
+                        "scrap", "scavenge", "happened", "goals", "search_tokens", "base_sets", "tiles"})
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,7 @@ def load(content_dir: str | os.PathLike | None = None) -> ZpocalypseContent:
     """Load and validate the Zpocalypse pack (shipped defaults + override folder)."""
     data, files = load_pack_tables("zpocalypse", content_dir)
     src = files[-1]
-    check_fields(data, {"red_die", "blue_die", "rules"}, "top level", src)
+    check_fields(data, {"red_die", "blue_die", "rules"} | BOX_TABLES, "top level", src)
     red, blue, rules = data.get("red_die", {}), data.get("blue_die", {}), data.get("rules", {})
     check_fields(red, {"faces", "values", "z_face"}, "red_die", src)
     check_fields(blue, {"faces"}, "blue_die", src)

@@ -20,7 +20,7 @@ from fractions import Fraction
 from nollab.prob.dist import Dist
 from nollab.packs.zpocalypse.content import CLICK, ZpocalypseContent, load
 
-__all__ = ["red_die", "successes", "attack", "smarts_check", "p_scavenge", "ammo", "throw"]
+__all__ = ["red_die", "successes", "attack", "allocate", "blast", "smarts_check", "p_scavenge", "ammo", "throw"]
 
 
 def _c(content: ZpocalypseContent | None) -> ZpocalypseContent:
@@ -78,21 +78,25 @@ def attack(dice: int, threshold: int | None = None, *, singles: int | None = Non
     if singles < 0 or doubles < 0:
         raise ValueError("zombie counts must be >= 0")
 
+    return roll.map(lambda sk: allocate(sk[0], sk[1], singles, doubles)[:2])
+
+
+def allocate(succ: int, knock: int, singles: int, doubles: int) -> tuple[int, int, int]:
+    """Spend ``succ`` successes and ``knock`` Knockdown faces on ``singles`` + ``doubles`` zombies:
+    ``(kills, knockdowns, successes on doubles)``. Kills are capped at ``singles + 2 * doubles`` (a
+    double takes two successes; after one it is a single); the successes go where they leave the
+    most singles standing for the Knockdown faces (docs/rulings.md). Used by the odds and the game."""
     cap = singles + 2 * doubles
-
-    def allot(sk: tuple[int, int]) -> tuple[int, int]:
-        s, k = sk
-        kills = min(s, cap)
-        best_left = 0
-        for x in range(0, min(kills, 2 * doubles) + 1):  # successes spent on doubles
-            y = kills - x
-            if y > singles:
-                continue
-            halves = x if x <= doubles else 2 * doubles - x  # doubles hit once become singles
-            best_left = max(best_left, singles - y + halves)
-        return kills, min(k, best_left)
-
-    return roll.map(allot)
+    kills = min(succ, cap)
+    best_left, best_x = -1, 0
+    for x in range(0, min(kills, 2 * doubles) + 1):  # successes spent on doubles
+        y = kills - x
+        if y > singles:
+            continue
+        halves = x if x <= doubles else 2 * doubles - x  # doubles hit once become singles
+        if singles - y + halves > best_left:
+            best_left, best_x = singles - y + halves, x
+    return kills, min(knock, max(0, best_left)), best_x
 
 
 def smarts_check(smarts: int, content: ZpocalypseContent | None = None) -> Dist:
@@ -129,3 +133,17 @@ def throw(range_dice: int, content: ZpocalypseContent | None = None) -> Dist:
     for _ in range(range_dice):
         out = out.combine(one, lambda a, b: (a[0] + b[0], a[1] + b[1]))
     return out.map(lambda o: (o[0], o[1] >= 2))
+
+
+def blast(damage_dice: int, content: ZpocalypseContent | None = None) -> Dist:
+    """An explosive's damage dice: Dist over ``(successes, total of the other dice)``. "The number of
+    successes equal how many zombies are killed"; dropped: "each 5 or Z kills 1 survivor in your squad.
+    The total of any remaining dice is applied to your squad as normal attack damage, minus Armor"."""
+    c = _c(content)
+    if not 0 <= damage_dice <= c.max_dice:
+        raise ValueError(f"an explosive rolls 0..{c.max_dice} damage dice, got {damage_dice}")
+    one = red_die(c).map(lambda r: (1, 0) if r >= c.success else (0, c.red_values[r - 1]))
+    out = Dist.certain((0, 0))
+    for _ in range(damage_dice):
+        out = out.combine(one, lambda a, b: (a[0] + b[0], a[1] + b[1]))
+    return out

@@ -1,0 +1,104 @@
+"""Bots for Zpocalypse: ``first``, ``random`` and ``bot`` (a simple one-action heuristic).
+
+The ``bot`` reloads when a firearm is out of ammo, heals below half HP, attacks the square where its
+expected kills are highest (exact expectation from :func:`nollab.packs.zpocalypse.dice.attack`), throws an
+explosive at 3+ zombies, curb stomps knocked-down zombies, searches, picks up gear, else walks towards the
+nearest zombie; in the day it places tiles close to the bunker entrance (+1 VP), takes survivors from the
+bunker when it can feed them, builds traps and sandbags round the entrance, and spends skill points on
+the weapon kind it holds most dice of. It reads the game only through the engine's own rules.
+"""
+from __future__ import annotations
+
+from nollab.packs.zpocalypse import squad as sq_
+from nollab.packs.zpocalypse.board import BUNKER, chebyshev
+from nollab.rules import FirstPolicy, RandomPolicy
+
+__all__ = ["POLICIES", "ZpocalypseBot"]
+
+
+class ZpocalypseBot:
+    """A one-ply heuristic (see the module docstring)."""
+
+    name = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose_action(self, game, actions):
+        st, box = game.state, game.box
+        s = st.squad(actions[0].player)
+        by: dict = {}
+        for a in actions:
+            by.setdefault(a.kind, []).append(a)
+        if "reload" in by:
+            return by["reload"][0]
+        if "heal" in by and sq_.hp(box, s) * 2 < sq_.hp_max(box, s):
+            return by["heal"][0]
+        if "stomp" in by:
+            return by["stomp"][0]
+        if "throw" in by:
+            for a in by["throw"]:
+                t = (a.params[1], a.params[2])
+                units = sum(2 if z.double else 1 for z in st.zombies.values()
+                            if z.pos != BUNKER and chebyshev(tuple(z.pos), t) <= 1)
+                if units >= 3 and chebyshev(tuple(s.pos), t) >= 2 if s.pos != BUNKER else False:
+                    return a
+        if "attack" in by:
+            return max(by["attack"], key=lambda a: (self._units(game, a), a.params[0] == "firearm"))
+        for kind in ("pickup", "take_pile", "search"):
+            if kind in by:
+                return by[kind][0]
+        if "move" in by and st.zombies:
+            zs = [tuple(z.pos) for z in st.zombies.values()]
+            city = game.ctx.city
+
+            def near(p):
+                if p == BUNKER:
+                    return min((0 if z == BUNKER else chebyshev(city.entrance, z) + 1) for z in zs)
+                return min((chebyshev(city.entrance, p) + 1 if z == BUNKER else chebyshev(p, z)) for z in zs)
+            here = near(tuple(s.pos) if s.pos != BUNKER else BUNKER)
+            best = min(by["move"], key=lambda a: (near(BUNKER if a.params[0] == "bunker" else (a.params[0], a.params[1])),))
+            p = BUNKER if best.params[0] == "bunker" else (best.params[0], best.params[1])
+            if near(p) < here:
+                return best
+        if "jump" in by:
+            return by["jump"][0]
+        return by["end"][0]
+
+    @staticmethod
+    def _units(game, a) -> int:
+        t = "bunker" if a.params[1] == "bunker" else (a.params[1], a.params[2])
+        st = game.state
+        return sum(2 if z.double else 1 for z in st.zombies.values()
+                   if (tuple(z.pos) == BUNKER if t == "bunker" else tuple(z.pos) == t))
+
+    def choose_option(self, game, choice):
+        st, box = game.state, game.box
+        opts = list(choice.options)
+        if choice.kind == "recruit":
+            return opts[1] if len(opts) > 1 else opts[0]
+        if choice.kind == "skill_point":
+            s = st.squad(choice.who)
+            f = sum(h[1] for h in sq_.weapons(box, s, "firearm"))
+            m = sum(h[1] for h in sq_.weapons(box, s, "melee"))
+            return "firearm" if f > m else "melee"
+        if choice.kind == "fortify":
+            city = game.ctx.city
+            e = city.entrance
+            for want in ("trap", "sandbags"):
+                for o in opts[1:]:
+                    kind, _, where = o.partition("@")
+                    if kind != want:
+                        continue
+                    pts = [tuple(int(v) for v in w.split(",")) for w in where.split("|")]
+                    if all(chebyshev(p, e) <= 1 for p in pts):
+                        return o
+            return "done"
+        return opts[choice.default]
+
+
+POLICIES = {
+    "first": lambda seed=0: FirstPolicy(),
+    "random": lambda seed=0: RandomPolicy(seed),
+    "bot": lambda seed=0: ZpocalypseBot(seed),
+}
