@@ -114,7 +114,7 @@ class OddsPanel(W.VBox):
 
         opts = [(lab, key) for key, (lab, _, _) in self.lines.items()] + [("Custom (ad hoc)", CUSTOM)]
         self.w_weapon = W.Dropdown(options=opts, value=weapon, description="Weapon", style=sm,
-                                   layout=W.Layout(width="420px"))
+                                   layout=W.Layout(width="420px", max_width="100%"))  # narrow pages too
         self.w_action = W.Dropdown(options=["melee", "ranged", "car"], description="Action", style=sm,
                                    layout=lay)
         self.w_dice = W.BoundedIntText(min=0, max=20, description="Dice", style=sm, layout=lay)

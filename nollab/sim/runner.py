@@ -256,15 +256,24 @@ def run_batch_blob(blob: bytes, items: Sequence[tuple[int, int, int]]) -> list[d
     return run_batch(pickle.loads(blob), items)
 
 
-def _payload(common: dict):
-    """(function, first argument) to send: cloudpickle if installed (extra ``[cluster]``), so any
+def _defined_in_main(policy: Any) -> bool:
+    """True for a class, function or instance defined in ``__main__``: plain pickle sends it by name,
+    and a forkserver or spawned worker has no such name."""
+    obj = policy if isinstance(policy, type) or callable(policy) and hasattr(policy, "__module__") else type(policy)
+    return getattr(obj, "__module__", None) == "__main__"
+
+
+def _payload(common: dict, method: str = "fork"):
+    """(function, first argument) to send: cloudpickle if installed (extras ``[jupyter]``, ``[cluster]``), so any
     policy a notebook defines can be sent; else plain pickle, checked here with a clear error."""
     try:
         import cloudpickle
     except ImportError:
         try:
             pickle.dumps(common["policy"])
-        except Exception as exc:  # lambdas, local functions, open handles...
+            if method != "fork" and _defined_in_main(common["policy"]):  # pickled by name: a worker cannot find it
+                raise pickle.PicklingError("it is defined in __main__ (a notebook cell or a script)")
+        except Exception as exc:  # lambdas, local functions, notebook classes, open handles...
             raise ValueError(f"policy {common['policy']!r} cannot be sent to worker processes ({exc}); define it "
                              "at module level, install cloudpickle, or use workers=1") from exc
         return run_batch, common
@@ -286,10 +295,11 @@ def _start_method() -> str:
 
 def _run_processes(n: int, common: dict, batches: list, update) -> list[dict]:
     from concurrent.futures import ProcessPoolExecutor, as_completed
-    fn, arg = _payload(common)
+    method = _start_method()
+    fn, arg = _payload(common, method)
     rows: list[dict] = []
     done = 0
-    with ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context(_start_method())) as ex:
+    with ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context(method)) as ex:
         futs = {ex.submit(fn, arg, b): len(b) for b in batches}
         for f in as_completed(futs):
             rows += f.result()
