@@ -16,6 +16,29 @@ HELP = "play a game (--game notld|dead-panic|...) with a built-in policy and pri
 
 #: bounds on the numbers a user types (far above any real game)
 MAX_ROUNDS = 10_000
+MAX_POSITION_FILE = 1_000_000  # bytes (a position is ~3 KB)
+
+
+def position_text(value: str) -> str:
+    """``--position``: the notation itself (it starts with NOTLD1) or the path of a file holding it."""
+    from pathlib import Path
+
+    if value.lstrip().startswith("NOTLD"):
+        return value
+    if len(value) > 4096:
+        raise UsageError(f"--position: neither a position (NOTLD1 ...) nor a file name ({len(value)} characters)")
+    p = Path(value)
+    try:
+        if not p.is_file():
+            raise UsageError(f"--position {value}: neither a position (NOTLD1 ...) nor a file")
+        if p.stat().st_size > MAX_POSITION_FILE:
+            raise UsageError(f"--position {value}: larger than {MAX_POSITION_FILE} bytes")
+        with open(p, "rb") as f:
+            return f.read(MAX_POSITION_FILE + 1).decode("utf-8")
+    except OSError as exc:
+        raise UsageError(f"--position {value}: cannot be read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"--position {value}: not UTF-8 text") from None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -32,6 +55,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "fighter, idle; Dead Panic: first, random, bot); default: the game's default")
     parser.add_argument("--rounds", default=None,
                         help="stop after this many rounds (default 50; Dead Panic 100)")
+    parser.add_argument("--position", default=None,
+                        help="NOTLD: start from a position: its text (NOTLD1 S1 ..., docs/position.md) or a "
+                             "file holding it (game.position() writes it)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--log", action="store_true", help="print every event before the summary")
 
@@ -70,10 +96,22 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= rounds <= MAX_ROUNDS:
         raise UsageError(f"--rounds must be 1..{MAX_ROUNDS}, got {rounds}")
     flag, setup = _setup(args, spec)
-    try:
-        match = spec.new(seed=args.seed, setup=setup, history=False)
-    except (ValueError, FileNotFoundError) as exc:
-        raise UsageError(f"{flag} {setup if setup is not None else spec.default_setup}: {exc}") from None
+    if args.position is not None:
+        if spec.name != "notld":
+            raise UsageError(f"--position: only NOTLD games have a position notation, not {spec.name}")
+        if setup is not None:
+            raise UsageError(f"--position and {flag} cannot be combined: the position names its Scene")
+        from nollab.games.notld import NotldMatch
+        from nollab.rules import Game
+        try:
+            match = NotldMatch(Game.from_position(position_text(args.position), history=False))
+        except ValueError as exc:
+            raise UsageError(f"--position: {exc}") from None
+    else:
+        try:
+            match = spec.new(seed=args.seed, setup=setup, history=False)
+        except (ValueError, FileNotFoundError) as exc:
+            raise UsageError(f"{flag} {setup if setup is not None else spec.default_setup}: {exc}") from None
     run_to_end(match, spec.make_policy(policy, args.seed), max_rounds=rounds)
     summary = match.summary()
     summary["rounds"] = min(summary["rounds"], rounds)

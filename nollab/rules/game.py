@@ -33,6 +33,7 @@ from nollab.rules.engine.tasks import PAUSE, TASKS
 from nollab.rules.ghouls import activation, attack, breakers, move  # noqa: F401  (register the Ghouls' steps)
 from nollab.rules.players import action_budget, free_actions, legal, turn
 from nollab.rules.players.illegal import explain_illegal
+from nollab.rules.position.facade import PositionMixin
 from nollab.rules.rounds import end_phase, players_phase  # noqa: F401  (register the round's steps)
 from nollab.rules.rounds.setup import announce, build_state
 from nollab.rules.scenes.handmade import sandbox_scene
@@ -56,8 +57,10 @@ def default_content():
     return load_content()
 
 
-class Game(ChanceMixin):
-    """One game of NOTLD. Build it with :meth:`Game.new`."""
+class Game(ChanceMixin, PositionMixin):
+    """One game of NOTLD. Build it with :meth:`Game.new` (or :meth:`from_position`)."""
+
+    _default_content = staticmethod(lambda: default_content())
 
     def __init__(self, state: GameState, content, scene, options: dict, survivors: list[str] | None,
                  events: list | None = None, log: list | None = None, history: bool = True):

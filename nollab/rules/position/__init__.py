@@ -7,5 +7,9 @@ the Equipment card copies by name, and the text notation of a whole position (``
 module          job
 ==============  ==========================================================================
 cards           copy names of the physical Equipment cards (``winchester_94~ranged``) <-> uids
+notation        writing a position as one line of text (``NOTLD1 S1 ...``, docs/position.md)
+parse           reading it back: every field parsed, bounded and checked before a Game exists
+fields          the pieces parse reads: bounded numbers, lists, JSON, Ghoul counts, one Survivor
+facade          ``game.position()`` / ``Game.from_position(text)`` (a mixin of the Game)
 ==============  ==========================================================================
 """
