@@ -50,6 +50,7 @@ class City:
         self.kind: dict[tuple[int, int], str] = {}
         self.tile_of: dict[tuple[int, int], tuple[int, int]] = {}
         self.entrance: tuple[int, int] | None = None
+        self._nb: dict = {}
         for slot, (tid, side) in self.slots.items():
             face = self.face(tid, side, base)
             for y in range(self.n):
@@ -117,6 +118,13 @@ class City:
         return e is None or e in crossable
 
     def neighbours(self, p: tuple[int, int], crossable: Iterable[str] = ()) -> list[tuple[int, int]]:
+        k = (p, tuple(crossable))
+        got = self._nb.get(k)
+        if got is None:
+            got = self._nb[k] = self._neighbours(p, k[1])
+        return got
+
+    def _neighbours(self, p: tuple[int, int], crossable: tuple[str, ...]) -> list[tuple[int, int]]:
         if p == BUNKER:
             return [self.entrance] if self.entrance else []
         out = [(p[0] + dx, p[1] + dy) for dx, dy in _DIRS]
@@ -218,12 +226,10 @@ class City:
             p, q = pts[i - 1], pts[i]
             if q != b and (not self.open(q) or q in blockers):
                 return False
-            if p[0] != q[0] and p[1] != q[1]:
-                for m in ((q[0], p[1]), (p[0], q[1])):
-                    if not self.open(m) and m != b:
-                        return False
-                    if self.edge(p, m) in stop and self.edge(m, q) in stop:
-                        return False
+            if p[0] != q[0] and p[1] != q[1]:  # a diagonal step is blocked when both corners are
+                corners = ((q[0], p[1]), (p[0], q[1]))
+                if all(not self.open(m) or self.edge(p, m) in stop or self.edge(m, q) in stop for m in corners):
+                    return False
             elif self.edge(p, q) in stop:
                 return False
         return True

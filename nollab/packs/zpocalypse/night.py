@@ -589,7 +589,7 @@ def move_zombies(c: Ctx, rising: set) -> Flow:
         if z.uid in rising or tuple(z.pos) == BUNKER:
             continue
         g = zombie_goal(c, z)
-        fk = (g, tuple(z.avoid))
+        fk = (g, tuple(z.avoid), False)
         if fk not in fields:
             fields[fk] = _field(c, g, False, z.avoid)
         d = fields[fk].get(tuple(z.pos), 10_000)
@@ -599,32 +599,40 @@ def move_zombies(c: Ctx, rising: set) -> Flow:
         z = st.zombies.get(u)
         if z is None:
             continue
-        yield from _move_one(c, z, g, speed)
+        yield from _move_one(c, z, g, speed, fields)
 
 
 def _occupant(c: Ctx, p, me) -> list:
     return [y for y in c.st.zombies.values() if y is not me and tuple(y.pos) == p]
 
 
-def _move_one(c: Ctx, z, g, speed: int) -> Flow:
+def _move_one(c: Ctx, z, g, speed: int, fields: dict) -> Flow:
     st, city = c.st, c.city
     if z.wall is not None:
         z.wall_rounds += 1
-        if z.double and z.wall_rounds == 2 and z.wall in st.edges:
-            c.emit("wall_down", P_FORT, f"a double zombie pushes down the {st.edges[z.wall]['kind']} on {z.wall}")
-            del st.edges[z.wall]
+        if z.wall not in st.edges:
+            z.wall, z.wall_rounds = None, 0  # pushed down (or blown up): it goes on
+        elif z.double:
+            if z.wall_rounds >= 2:
+                c.emit("wall_down", P_FORT, f"a double zombie pushes down the {st.edges[z.wall]['kind']} on {z.wall}")
+                del st.edges[z.wall]
+                fields.clear()
             return
-        if z.double and z.wall_rounds < 3:
-            return
-        if not z.double:
+        else:
+            if z.wall_rounds == 1:
+                return  # "it tries for 1 round"
             z.avoid.append(z.wall)
             c.emit("wall_give_up", P_FORT, f"a single zombie cannot push over the {z.wall} and looks for another way in")
-        z.wall, z.wall_rounds = None, 0
-        return
-    field = _field(c, g, False, z.avoid)
+            z.wall, z.wall_rounds = None, 0
+    def cached(through: bool) -> dict:
+        fk = (g, tuple(z.avoid), through)
+        if fk not in fields:
+            fields[fk] = _field(c, g, through, z.avoid)
+        return fields[fk]
+    field = cached(False)
     walls = False
     if tuple(z.pos) not in field:
-        field = _field(c, g, True, z.avoid)
+        field = cached(True)
         walls = True
     pos = tuple(z.pos)
     if pos not in field:
