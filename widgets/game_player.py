@@ -21,6 +21,7 @@ import ipywidgets as W
 
 from nollab.render import Overlay, display_list, game_overlay, snapshot_from_game
 from .board_view import BoardView
+from .forecast_panel import ForecastPanel
 from .game_driver import POLICIES, Driver, scene_ids
 from .rule_notes import page_details
 from .survivor_panel import SurvivorPanel, survivor_views
@@ -82,8 +83,10 @@ class GamePlayer(W.VBox):
                                                  overflow="auto"))
         self.event_log = W.HTML(layout=W.Layout(border="1px solid #ccc", padding="2px 4px"))
         self.event_log.add_class("nollab-log")
+        self.forecast_panel = ForecastPanel()  # exact odds of the rest of the round, refreshed every step
         side = W.VBox([W.HTML("<b>Decision</b>"), self.choice_box, W.HTML("<b>Actions</b>"), self.actions_box,
-                       W.HTML("<b>Event log</b> <small>(click a rulebook page to open its rules index entry)</small>"), self.event_log],
+                       W.HTML("<b>Event log</b> <small>(click a rulebook page to open its rules index entry)</small>"), self.event_log,
+                       self.forecast_panel],
                       layout=W.Layout(width="430px", margin="0 0 0 10px"))
         self.panels_box = W.Box(layout=W.Layout(display="flex", flex_flow="row wrap"))
         self.panels: dict[str, SurvivorPanel] = {}
@@ -182,6 +185,7 @@ class GamePlayer(W.VBox):
         self._refresh_choice()
         self._refresh_actions()
         self._refresh_panels()
+        self.forecast_panel.update(d.game)
         over = d.over()
         for b in (self.step_button, self.action_button, self.phase_button, self.round_button):
             b.disabled = over

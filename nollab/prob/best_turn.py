@@ -227,7 +227,11 @@ class _Search:
             else:
                 return None
 
+    stop = None  #: a callable; True stops the search (a newer question replaced this one)
+
     def count(self) -> None:
+        if self.stop is not None and self.expanded % 64 == 0 and self.stop():
+            raise BestTurnError("cancelled: a newer question replaced this one")
         self.expanded += 1
         if self.expanded > self.max_states:
             raise BestTurnError(f"max_states: the search needs more than {self.max_states} positions; "
@@ -335,9 +339,9 @@ class _Search:
 
 
 def best_turn(game: Any, goal: str = "clear", *, actions: str = "relevant", bot: Any = "heuristic",
-              max_states: int = 200_000) -> BestTurn:
+              max_states: int = 200_000, stop=None) -> BestTurn:
     """Exact best play of the active Survivor's remaining Actions for ``goal`` (see the module doc).
-    ``game`` is not changed."""
+    ``game`` is not changed; ``stop()`` returning True cancels the search (:class:`BestTurnError`)."""
     if not all(hasattr(game, a) for a in ("state", "fork", "chance_children")):
         raise BestTurnError(f"game: a nollab.rules.Game is needed, got {type(game).__name__}")
     if actions not in ("relevant", "all"):
@@ -353,6 +357,7 @@ def best_turn(game: Any, goal: str = "clear", *, actions: str = "relevant", bot:
     g0 = parse_goal(game, goal, sid)
     root = game.fork(explicit_chance=True)
     search = _Search(root, sid, g0, actions == "relevant", max_states)
+    search.stop = stop
     p = search.value(root.fork())
     plan = search.plan(root.fork())
     bot_name, bot_p, bot_first = None, None, None

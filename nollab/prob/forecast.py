@@ -267,7 +267,11 @@ class _Search:
             else:  # over
                 return True, acc
 
+    stop = None  #: a callable; True stops the search (a newer question replaced this one)
+
     def count(self) -> None:
+        if self.stop is not None and self.expanded % 64 == 0 and self.stop():
+            raise ForecastError("cancelled: a newer question replaced this one")
         self.expanded += 1
         if self.expanded > self.max_states:
             raise ForecastError(f"max_states: the forecast needs more than {self.max_states} positions; "
@@ -386,11 +390,12 @@ def _policy(policy: Any) -> tuple[Any, bool, str]:
 
 
 def forecast(game: Any, until: str = "end_of_round", policy: Any = "default", *,
-             max_states: int = 200_000) -> Forecast:
+             max_states: int = 200_000, stop=None) -> Forecast:
     """The exact distribution of what happens from ``game`` until ``until`` (see the module doc).
 
     ``game`` is not changed. ``max_states`` bounds the positions expanded (merged states and
-    decisions); beyond it a :class:`ForecastError` says so before any answer."""
+    decisions); beyond it a :class:`ForecastError` says so before any answer. ``stop()`` returning
+    True cancels the search (a :class:`ForecastError`), e.g. when a widget asks a newer question."""
     if not all(hasattr(game, a) for a in ("state", "fork", "chance_outcomes")):
         raise ForecastError(f"game: a nollab.rules.Game is needed, got {type(game).__name__}")
     if until not in UNTIL:
@@ -401,6 +406,7 @@ def forecast(game: Any, until: str = "end_of_round", policy: Any = "default", *,
     root = game.fork(explicit_chance=True)
     st = root.state
     search = _Search(root, until, pol, best, max_states)
+    search.stop = stop
     start = {"round": st.round, "phase": st.phase, "active": st.active}
     finals = search.run(root)
     den = lcm(*(f.denominator for f in finals.values()))
