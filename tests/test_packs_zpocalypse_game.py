@@ -126,7 +126,7 @@ def test_illegal_action_names_the_rule_and_changes_nothing():
     h = g.state_hash()
     from nollab.packs.zpocalypse.state import Action
     with pytest.raises(IllegalAction, match="Phase 4 Combat"):
-        g.apply(Action("move", g.acting(), (999, 999)))
+        g.apply(Action("move", g.acting(), ("999,999",)))
     assert g.state_hash() == h
 
 

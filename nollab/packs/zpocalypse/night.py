@@ -15,7 +15,7 @@ from nollab.packs.zpocalypse.day import add_zombie, drop_excess, key, recruit_fr
 from nollab.packs.zpocalypse.engine import Act, Ask, Ctx, Flow, Pause
 from nollab.packs.zpocalypse.state import Action, Squad, sq
 
-__all__ = ["combat", "legal", "perform", "zombie_goal"]
+__all__ = ["combat", "legal", "perform", "zombie_goal", "zone", "square"]
 
 P_NIGHT, P_MOVE, P_COMBAT, P_ZMOVE = "Phase 4 Combat", "Movement", "Combat", "Zombie Movement"
 P_ZATT, P_BUNKER, P_DEATH, P_SEARCH = "Zombies Attacking", "Zombies in the Bunker", "Death & First Aid", "Search"
@@ -165,16 +165,16 @@ def legal(c: Ctx, pid: str) -> list[Action]:
     pos = tuple(s.pos)
     for kind in ("firearm", "melee"):
         for zp in targets(c, s, kind):
-            out.append(Action("attack", pid, (kind, *_xy(zp))))
+            out.append(Action("attack", pid, (kind, zone(zp))))
     expl = sorted({x.card: x.uid for x in s.cards if x.card in box.armory and box.armory[x.card].kind == "explosive"}.items())
     if expl and pos != BUNKER:
         for cid, uid in expl:
             most = box.armory[cid].dice[0] * box.dice.red_values[-1] if box.dice.red_values else 6
             for zp in sorted(_zsquares(c) - {BUNKER}, key=lambda p: (p[1], p[0])):
                 if chebyshev(pos, zp) <= most and c.city.los(pos, zp, set()):
-                    out.append(Action("throw", pid, (uid, *zp)))
+                    out.append(Action("throw", pid, (uid, zone(zp))))
     for p in sorted(reach(c, s), key=lambda p: (p == BUNKER, p[1], p[0])):
-        out.append(Action("move", pid, _xy(p)))
+        out.append(Action("move", pid, (zone(p),)))
     if sq_.count(s, "first_aid") and s.wounds > 0:
         out.append(Action("heal", pid))
     if pos != BUNKER and c.city.kind.get(pos, "").startswith("search") and not st.tokens.get(key(pos), {}).get("x"):
@@ -190,7 +190,7 @@ def legal(c: Ctx, pid: str) -> list[Action]:
         occ = _zsquares(c) | {tuple(o.pos) for o in st.squads if o.pos is not None}
         for q in c.city.neighbours(pos, ("sandbags", "gate")):
             if q != BUNKER and q not in occ:
-                out.append(Action("jump", pid, _xy(q)))
+                out.append(Action("jump", pid, (zone(q),)))
     if not st.free_used and sq_.count(s, "ammo"):
         for x in s.cards:
             if x.empty:
@@ -198,12 +198,17 @@ def legal(c: Ctx, pid: str) -> list[Action]:
     return out
 
 
-def _xy(p) -> tuple:
-    return ("bunker",) if tuple(p) == BUNKER else (int(p[0]), int(p[1]))
+def zone(p) -> str:
+    """A square's name in actions and pictures: ``"x,y"``, or ``"bunker"``."""
+    return "bunker" if tuple(p) == BUNKER else f"{p[0]},{p[1]}"
 
 
-def _pos(params) -> tuple:
-    return BUNKER if params[0] == "bunker" else (int(params[0]), int(params[1]))
+def square(z: str) -> tuple:
+    """The square named ``z`` (:func:`zone`'s inverse)."""
+    if z == "bunker":
+        return BUNKER
+    a, b = str(z).split(",")
+    return (int(a), int(b))
 
 
 def perform(c: Ctx, s: Squad, a: Action) -> Flow:
@@ -220,17 +225,17 @@ def perform(c: Ctx, s: Squad, a: Action) -> Flow:
         return
     st.actions_left -= 1
     if a.kind == "move":
-        dest = _pos(a.params)
+        dest = square(a.params[0])
         cost, haz, path = reach(c, s)[dest]
         s.pos = dest
-        c.emit("move", P_MOVE, f"{c.name(s.id)} moves to {_where(dest)} ({cost} MP)", player=s.id, to=list(_xy(dest)))
+        c.emit("move", P_MOVE, f"{c.name(s.id)} moves to {_where(dest)} ({cost} MP)", player=s.id, to=zone(dest))
         if haz:
             yield from damage(c, s, haz, P_MOVE, f"moves through {haz} biohazard/radiation square(s)")
     elif a.kind == "attack":
-        yield from attack(c, s, a.params[0], _pos(a.params[1:]))
+        yield from attack(c, s, a.params[0], square(a.params[1]))
     elif a.kind == "throw":
         from nollab.packs.zpocalypse.explosives import throw
-        yield from throw(c, s, a.params[0], _pos(a.params[1:]))
+        yield from throw(c, s, a.params[0], square(a.params[1]))
     elif a.kind == "heal":
         x = next(x for x in s.cards if x.card == "first_aid")
         s.cards.remove(x)
@@ -254,7 +259,7 @@ def perform(c: Ctx, s: Squad, a: Action) -> Flow:
         c.emit("stomp", "Knockdown", f"{c.name(s.id)} curb stomps a knocked-down zombie", player=s.id)
         yield from c.gain_vp(s, 1, "Knockdown", "zombie killed")
     elif a.kind == "jump":
-        s.pos = _pos(a.params)
+        s.pos = square(a.params[0])
         c.emit("jump", P_FORT, f"{c.name(s.id)} jumps down from the lookout to {_where(s.pos)}", player=s.id)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from nollab.packs.zpocalypse import squad as sq_
 from nollab.packs.zpocalypse.board import BUNKER, chebyshev
+from nollab.packs.zpocalypse.night import square
 from nollab.rules import FirstPolicy, RandomPolicy
 
 __all__ = ["POLICIES", "ZpocalypseBot"]
@@ -38,7 +39,7 @@ class ZpocalypseBot:
             return by["stomp"][0]
         if "throw" in by:
             for a in by["throw"]:
-                t = (a.params[1], a.params[2])
+                t = square(a.params[1])
                 units = sum(2 if z.double else 1 for z in st.zombies.values()
                             if z.pos != BUNKER and chebyshev(tuple(z.pos), t) <= 1)
                 if units >= 3 and chebyshev(tuple(s.pos), t) >= 2 if s.pos != BUNKER else False:
@@ -57,8 +58,8 @@ class ZpocalypseBot:
                     return min((0 if z == BUNKER else chebyshev(city.entrance, z) + 1) for z in zs)
                 return min((chebyshev(city.entrance, p) + 1 if z == BUNKER else chebyshev(p, z)) for z in zs)
             here = near(tuple(s.pos) if s.pos != BUNKER else BUNKER)
-            best = min(by["move"], key=lambda a: (near(BUNKER if a.params[0] == "bunker" else (a.params[0], a.params[1])),))
-            p = BUNKER if best.params[0] == "bunker" else (best.params[0], best.params[1])
+            best = min(by["move"], key=lambda a: near(square(a.params[0])))
+            p = square(best.params[0])
             if near(p) < here:
                 return best
         if "jump" in by:
@@ -67,10 +68,8 @@ class ZpocalypseBot:
 
     @staticmethod
     def _units(game, a) -> int:
-        t = "bunker" if a.params[1] == "bunker" else (a.params[1], a.params[2])
-        st = game.state
-        return sum(2 if z.double else 1 for z in st.zombies.values()
-                   if (tuple(z.pos) == BUNKER if t == "bunker" else tuple(z.pos) == t))
+        t = square(a.params[1])
+        return sum(2 if z.double else 1 for z in game.state.zombies.values() if tuple(z.pos) == t)
 
     def choose_option(self, game, choice):
         st, box = game.state, game.box

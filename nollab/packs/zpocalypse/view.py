@@ -92,8 +92,8 @@ def view(game) -> ZView:
             tuple(game.ctx.card_name(game.ctx.deck_of(c.card), c.card) + (" (no ammo)" if c.empty else "") for c in s.cards),
             s.out, box.goals[s.goal].name if s.goal else ""))
     acts = game.legal_actions()
-    moves = tuple(zone(None if a.params[0] == "bunker" else a.params[:2]) for a in acts if a.kind == "move")
-    tg = tuple(sorted({zone(None if a.params[1] == "bunker" else a.params[1:3]) for a in acts if a.kind == "attack"}))
+    moves = tuple(a.params[0] for a in acts if a.kind == "move")
+    tg = tuple(sorted({a.params[1] for a in acts if a.kind == "attack"}))
     names = {}
     for k, (tid, side) in st.slots.items():
         tx, ty = (int(v) for v in k.split(","))
@@ -116,18 +116,18 @@ def describe(game, action) -> str:
     p = action.params
     box = game.box
     if action.kind == "move":
-        return f"{name}: move to " + ("the bunker" if p[0] == "bunker" else f"square {p[0]},{p[1]}")
+        return f"{name}: move to " + ("the bunker" if p[0] == "bunker" else f"square {p[0]}")
     if action.kind == "attack":
-        return f"{name}: {p[0]} attack on " + ("the bunker" if p[1] == "bunker" else f"square {p[1]},{p[2]}")
+        return f"{name}: {p[0]} attack on " + ("the bunker" if p[1] == "bunker" else f"square {p[1]}")
     if action.kind == "throw":
         card = next((c.card for s in game.state.squads for c in s.cards if c.uid == p[0]), "explosive")
-        return f"{name}: throw the {box.armory[card].name if card in box.armory else card} at {p[1]},{p[2]}"
+        return f"{name}: throw the {box.armory[card].name if card in box.armory else card} at {p[1]}"
     if action.kind == "reload":
         return f"{name}: reload (free action)"
     if action.kind == "stomp":
         return f"{name}: curb stomp a knocked-down zombie"
     if action.kind == "jump":
-        return f"{name}: jump down from the lookout to {p[0]},{p[1]}"
+        return f"{name}: jump down from the lookout to {p[0]}"
     return {"end": f"{name}: end the turn", "heal": f"{name}: heal with a First Aid card (+6 HP)",
             "search": f"{name}: search this square", "take_pile": f"{name}: take the faceup Item pile",
             "pickup": f"{name}: pick up the dropped gear"}.get(action.kind, f"{name}: {action.kind}")
