@@ -82,7 +82,7 @@ def board_display_list(v, overlay: Any = None, cell: float = CELL) -> DisplayLis
             grid[r][bx + c_] = "bunker"
     if v.entrance is not None:
         ex, ey = px(*v.entrance)
-        tokens.append(Line(((ex + cell, ey + cell / 2), (BX, BY + 1.5 * cell)), stroke="#f5f5f5", stroke_width=1.5,
+        tokens.append(Line(((ex + cell, ey + cell / 2), (BX, BY + 1.5 * cell)), stroke="#b0bec5", stroke_width=1.5,
                            dash=(4, 3), tag="bunker:link"))
     # fortifications
     for a, b, kind in v.edges:
