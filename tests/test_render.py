@@ -22,6 +22,7 @@ from nollab.render import (
     Line,
     OpeningToken,
     Overlay,
+    Polygon,
     Rect,
     SpawnToken,
     SurvivorToken,
@@ -75,6 +76,9 @@ def centre(shape) -> tuple[float, float]:
         return shape.cx, shape.cy
     if isinstance(shape, Text):
         return shape.x, shape.y
+    if isinstance(shape, Polygon):
+        xs, ys = zip(*shape.points)
+        return sum(xs) / len(xs), sum(ys) / len(ys)
     raise TypeError(shape)
 
 
@@ -161,7 +165,29 @@ def test_ghoul_counters_by_type_per_zone():
     """P. 17: Walkers, Breakers, Fatties, Relatives are counted per zone."""
     dl = display_list(GEOM, snapshot=snap(), cell=CELL)
     texts = {(t.zone, t.text) for t in dl.tagged("ghouls-count")}
-    assert texts == {("s", "3W"), ("s", "1F"), ("c", "2B")}
+    assert texts == {("s", "3"), ("s", "1"), ("c", "2")}
+    figures = {(f.zone, f.tag) for f in dl.tagged("ghouls")}
+    assert figures == {("s", "ghouls:walker"), ("s", "ghouls:fatty"), ("c", "ghouls:breaker")}
+
+
+def test_each_ghoul_type_has_its_own_silhouette_and_colour():
+    """P. 17: four Ghoul types, told apart at a glance: the outlines differ once moved to the same
+    place (not only the colour), and each type keeps one colour (board, legend and charts)."""
+    from nollab.render.palette import GHOUL_COLOUR
+    from nollab.render.pieces import ghoul_figure
+
+    outlines, fills = set(), set()
+    for kind in ("walker", "breaker", "fatty", "relative"):
+        body = ghoul_figure(kind, 0.0, 0.0, 100.0)[0]
+        assert isinstance(body, Polygon) and body.fill == GHOUL_COLOUR[kind]
+        outlines.add(body.points)
+        fills.add(body.fill)
+    assert len(outlines) == 4 and len(fills) == 4
+    # a Breaker raises its arms above its head; a Walker does not; a Fatty is the widest
+    top = {k: min(y for _x, y in ghoul_figure(k, 0, 0, 100)[0].points) for k in ("walker", "breaker")}
+    assert top["breaker"] < -45 < top["walker"]
+    width = {k: max(x for x, _y in ghoul_figure(k, 0, 0, 100)[0].points) for k in ("walker", "fatty", "relative")}
+    assert width["fatty"] > width["walker"] and width["fatty"] > width["relative"]
 
 
 def test_car_shows_driver_and_passengers_and_hides_them_from_the_zone():
@@ -252,11 +278,13 @@ def test_golden_shape_counts_per_layer():
     """Counted by hand from the map in the module docstring.
 
     tiles: 12 cells + 1 tile outline + 4 walls + 4 ground marks + 14 board-edge sides + 1 tile
-    name + 4 zone labels = 40. tokens: 2 openings + 2 spawn tokens + Ben (ring, disc, initials) +
-    Barbra (disc, initials) + 3 ghoul counters (disc + count each) = 15.
+    name + 4 zone labels = 40. tokens: closed door (bar, knob) + open window (pane, sash) = 4;
+    2 spawn tokens (band + 3 heads of 2 shapes) = 14; Ben (turn ring, disc, rim, initials, Mode
+    badge and letter) = 6 + Barbra (the same without the turn ring) = 5; 3 Ghoul groups
+    (body, head, badge, count) = 12. 4 + 14 + 11 + 12 = 41.
     """
     dl = display_list(GEOM, snapshot=snap(), cell=CELL)
-    assert (len(dl.tiles), len(dl.tokens), len(dl.overlay)) == (40, 15, 0)
+    assert (len(dl.tiles), len(dl.tokens), len(dl.overlay)) == (40, 41, 0)
 
 
 def test_zone_labels_are_cut_to_their_zone_width():
@@ -267,5 +295,19 @@ def test_zone_labels_are_cut_to_their_zone_width():
     assert cut.endswith("…") and len(cut) <= 8
     long = ZoneShape("L", "interior", ((0, 0),), "a very long room name indeed")
     dl = display_list(BoardGeometry("x", 1, 1, (long,)), cell=CELL)
-    (label,) = dl.tagged("zone-label")
-    assert label.text.endswith("…") and len(label.text) * 0.56 * 8 <= CELL
+    lines = dl.tagged("zone-label")
+    assert 1 <= len(lines) <= 2 and lines[-1].text.endswith("…")
+    assert all(t.size >= 11 and len(t.text) * 0.56 * t.size <= CELL for t in lines)
+    assert "a very long room name indeed" in dl.tooltip("L")  # the full name on hover
+
+
+def test_zone_labels_are_11px_and_wrap_instead_of_running_over():
+    """Readable labels: 11 px, whole words on up to 2 lines within the zone's width; the bracketed
+    part goes first when the whole name does not fit."""
+    from nollab.render.tiles_layer import wrap_label
+
+    assert wrap_label("lawn by the porch steps", 95) == ["lawn by the", "porch steps"]
+    assert wrap_label("hall (foot of the stairs)", 40) == ["hall"]
+    dl = display_list(GEOM, cell=CELL)
+    assert {t.text for t in dl.tagged("zone-label")} == {"kitchen", "street", "corn", "woods"}
+    assert all(t.size >= 11 for t in dl.tagged("zone-label"))

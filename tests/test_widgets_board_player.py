@@ -189,3 +189,78 @@ def test_game_player_accepts_a_game_factory():
     p = GamePlayer("S1", 4, game_factory=factory)
     p.new_game("S1", 8)
     assert made == [("S1", 4), ("S1", 8)]
+
+
+# ----------------------------------------------------------------------------- controls (issue 14)
+def test_the_default_stepping_policy_is_the_heuristic_bot(player):
+    assert player.policy.value == "heuristic"
+
+
+def test_undo_takes_back_the_last_decision_and_what_followed():
+    """One Undo = back to the previous decision (the game waits for it again); with "undo single
+    steps" ticked, one engine event."""
+    player = GamePlayer(scene="S1", seed=3)
+    g = player.driver.game
+    h0, log0 = g.state_hash(), len(g.log)
+    player.actions_box.children[0].click()  # a decision
+    for _ in range(3):
+        if g.needs() == "step":
+            player.step_button.click()  # engine steps after it
+    assert len(player.driver.game.log) > log0
+    player.undo_button.click()
+    assert player.driver.game.state_hash() == h0 and len(player.driver.game.log) == log0
+    assert "took back the last decision" in player.status.value
+    player.action_button.click()
+    player.step_button.click()
+    n = len(player.driver.game.log)
+    player.undo_steps.value = True
+    player.undo_button.click()
+    assert len(player.driver.game.log) == n - 1
+
+
+def test_suggest_names_the_bots_choice_highlights_it_and_changes_nothing(player):
+    g = player.driver.game
+    h = g.state_hash()
+    player.suggest_button.click()
+    assert g.state_hash() == h
+    labels = [a.label for a in g.view().actions]
+    said = player.status.value.split("Suggest (heuristic): ")[1].split("</div>")[0]
+    import html as _html
+    assert _html.unescape(said) in labels
+    lit = [b for b in player.actions_box.children if "nollab-suggested" in b._dom_classes]
+    assert [b.description for b in lit] == [_html.unescape(said)]
+
+
+def test_picking_a_scene_starts_it_at_once(player):
+    player.scene_picker.value = "S2"
+    assert player.driver.game.state.scene == "S2" and "new game: S2" in player.status.value
+
+
+def test_without_the_policy_next_action_and_end_of_round_say_why_they_stop(player):
+    player.policy_plays.value = False
+    h = player.driver.game.state_hash()
+    for button in (player.action_button, player.round_button):
+        button.click()
+        assert player.driver.game.state_hash() == h
+        assert "must choose an action" in player.status.value
+        assert "policy plays the survivors" in player.status.value
+
+
+def test_at_the_end_a_banner_and_the_buttons_say_the_game_is_over(player):
+    g = player.driver.game
+    g.state.result, g.state.reason = "loss", "every Survivor is eliminated"
+    g.touch()
+    player.step_button.click()
+    assert "the game is over" in player.status.value
+    assert "Scene lost" in player.scoreboard.value and "every Survivor is eliminated" in player.scoreboard.value
+    assert player.board.display_list.tagged("banner:loss")
+    player.suggest_button.click()
+    assert "the game is over" in player.status.value
+
+
+def test_clicking_a_zone_that_is_no_move_says_so(player):
+    game = player.driver.game
+    zone = next(t.zone for t in game.scene.tokens.spawns if t.colour == "white")
+    r, c = game.board.zone(zone).cells[0]
+    player.board.click((c + 0.5) * player.cell, (r + 0.5) * player.cell)
+    assert "selected" in player.status.value and "cannot Move there" in player.status.value

@@ -21,6 +21,14 @@ from nollab.rules.labels import action_label
 from nollab.sim.policy import POLICIES, make_policy
 
 MAX_STEPS = 20_000  # a runaway guard for "end of round" (a round is a few hundred steps)
+#: The stepping policy a learner watches by default: the heuristic bot plays sensibly (the random
+#: one stashes weapons and opens and closes the same barricade).
+DEFAULT_POLICY = "heuristic"
+#: Who answers *Suggest*: the first of these names registered in :data:`nollab.sim.policy.POLICIES`
+#: (a planner registers itself as "planner" and is preferred over the heuristic bot).
+SUGGEST_ORDER = ("planner", "best", "heuristic", "fighter", "first")
+#: What a log entry of :attr:`nollab.rules.Game.log` is: a player decision or an engine step.
+DECISIONS = ("action", "choice", "discard")
 #: what the buttons run to (a subset of run_until's targets)
 TARGETS = ("step", "action", "phase", "round")
 
@@ -120,7 +128,47 @@ class Driver:
         self.game.choose(self.state.pending.options[index])
 
     def undo(self) -> None:
+        """Take back one engine event (a step or a decision)."""
         self.game.undo()
+
+    def undo_decision(self) -> int:
+        """Take back everything since the previous player decision, and that decision: the game
+        waits for it again. Returns the number of entries taken back (``IllegalAction`` "nothing
+        to undo" if there is none)."""
+        if not self.can_undo():
+            self.game.undo()  # raises "nothing to undo"
+        n = 0
+        while self.can_undo():
+            last = self.game.log[-1]["t"] if self.game.log else "step"
+            self.game.undo()
+            n += 1
+            if last in DECISIONS:
+                break
+        return n
+
+    def suggester(self) -> str:
+        """The name of the best registered bot (see :data:`SUGGEST_ORDER`)."""
+        return next((n for n in SUGGEST_ORDER if n in POLICIES), "first")
+
+    def suggest(self) -> tuple[Any, str]:
+        """What the best bot would do now: ``(action or option, label)``; ``(None, why not)`` when
+        no player decision is waiting. A fresh bot is asked each time, so asking changes nothing
+        (not even the stepping policy's random stream)."""
+        needs = self.game.needs()
+        if needs == "over":
+            return None, "the game is over: start a New game"
+        if needs in ("step", "chance"):
+            return None, (f"no decision now: the engine resolves the {self.view().phase_name} "
+                          f"(press Step or Next action)")
+        bot = make_policy(self.suggester(), self.seed ^ self.state.steps)
+        if needs == "choice":
+            p = self.state.pending
+            opt = bot.choose_option(self.game, p)
+            i = p.options.index(opt) if opt in p.options else p.default
+            return opt, f"{p.prompt}: {p.labels[i] if i < len(p.labels) else opt}"
+        acts = self.legal_actions()
+        action = bot.choose_action(self.game, acts)
+        return action, self.describe(action)
 
     def policy(self, name: str) -> Any:
         """The named policy for this game (made once per game, seeded with the game seed)."""
@@ -134,7 +182,7 @@ class Driver:
         """True when the game waits for a player (a pending choice or a player action)."""
         return self.game.needs() in ("choice", "action")
 
-    def advance(self, target: str, policy: str = "random", policy_plays: bool = True) -> int:
+    def advance(self, target: str, policy: str = DEFAULT_POLICY, policy_plays: bool = True) -> int:
         """Run toward ``target`` ("step", "action", "phase", "round"); returns atomic steps taken.
 
         The engine's own steps run freely; a player decision is answered by ``policy`` when
@@ -144,3 +192,20 @@ class Driver:
         if target not in TARGETS:
             raise ValueError(f"target must be {', '.join(TARGETS[:-1])} or {TARGETS[-1]}, not {target!r}")
         return run_until(self.game, target, self.policy(policy), players=policy_plays, max_steps=MAX_STEPS)
+
+    def why_stopped(self, target: str, steps: int, policy_plays: bool) -> str:
+        """One line on where a run toward ``target`` stopped, and why (the status line)."""
+        v = self.view()
+        ran = f"ran {steps} step{'s' if steps != 1 else ''}" if steps else "nothing ran"
+        if v.result is not None:
+            return f"{ran}: the game is over ({v.result})"
+        if not policy_plays and v.needs in ("action", "choice"):
+            who = v.survivor(v.pending.survivor).name if (v.pending and v.pending.survivor in
+                                                          {s.id for s in v.survivors}) else (
+                v.survivor(v.active).name if v.active else "a player")
+            what = "a decision (buttons under Decision)" if v.needs == "choice" else "an action (buttons under Actions)"
+            return (f"{ran}; stopped: {who} must choose {what} -- or tick \"policy plays the survivors\""
+                    + ("" if steps else " to let the bot play"))
+        names = {"step": "one step", "action": "the next player action", "phase": "the end of the phase",
+                 "round": "the end of the round"}
+        return f"{ran} to {names.get(target, target)}"

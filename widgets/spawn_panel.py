@@ -29,6 +29,7 @@ import ipywidgets as W
 
 from nollab.content_model import GHOUL_TYPES, ghoul_plural
 from nollab.prob import select_deck, spawn_step
+from nollab.render.palette import GHOUL_COLOUR
 
 from .charts import dist_chart, error_html, timing_html, value_row
 
@@ -200,7 +201,7 @@ class SpawnPanel(W.VBox):
         total = r.total()
         self.out_total.value = dist_chart(total, title="Ghouls spawned (all types)", css_class="spawn-total",
                                           width=420, color="#5a4a8a")
-        colors = {"walker": "#4f7a3a", "breaker": "#8a5a2b", "fatty": "#a83b3b", "relative": "#3b6ea8"}
+        colors = GHOUL_COLOUR  # the board's colours (one palette)
         charts = []
         for t in r.types:
             marginal = r.marginal(t)

@@ -18,16 +18,18 @@ from typing import Mapping
 from . import palette as P
 from .art import ArtImage
 from .model import BoardGeometry, BoardSnapshot, Overlay
+from .pieces import car_piece, ghoul_piece, mark_piece, opening_piece, spawn_piece, survivor_piece
 from .shapes import Circle, DisplayList, Line, Polygon, Rect, Shape, Text, ZoneGrid
-from .tiles_layer import cell_side, edge_segment, fit_label, tiles_layer, zone_grid  # noqa: F401
+from .tiles_layer import cell_side, edge_segment, fit_label, label_layout, tiles_layer, zone_grid  # noqa: F401
 
-CAPTION_H = 22.0
+CAPTION_H = 34.0
 
 
 # ----------------------------------------------------------------------------- tokens layer
 class _Slots:
     """Hands out token positions inside each zone: quadrant centres of its cells, nearest the
-    zone's centre first, so tokens of one zone never overlap and never leave the zone."""
+    zone's centre first, so tokens of one zone never overlap and never leave the zone. The top
+    quadrants under the zone's label come last (the label stays readable)."""
 
     def __init__(self, geom: BoardGeometry, grid: ZoneGrid, cell: float) -> None:
         self.cell = cell
@@ -37,14 +39,16 @@ class _Slots:
             n = len(z.cells)
             cy = (sum(r for r, _ in z.cells) / n + 0.5) * cell
             cx = (sum(c for _, c in z.cells) / n + 0.5) * cell
+            lay = label_layout(z, cell)
+            under = set(lay[3]) if lay else set()
             pts = [
-                ((c + fx) * cell, (r + fy) * cell)
+                ((c + fx) * cell, (r + fy) * cell, (r, c) in under and fy < 0.5)
                 for r, c in z.cells
-                for fy in (0.4, 0.77)
-                for fx in (0.28, 0.72)
+                for fy in (0.3, 0.74)
+                for fx in (0.27, 0.73)
             ]
-            pts.sort(key=lambda p: ((p[0] - cx) ** 2 + (p[1] - cy) ** 2, p[1], p[0]))
-            self.free[z.id] = pts
+            pts.sort(key=lambda p: (p[2], (p[0] - cx) ** 2 + (p[1] - cy) ** 2, p[1], p[0]))
+            self.free[z.id] = [(x, y) for x, y, _ in pts]
 
     def take(self, zone: str) -> tuple[float, float]:
         pts = self.free.get(zone)
@@ -57,73 +61,29 @@ class _Slots:
         return p
 
 
-def _opening_shapes(o, cell: float) -> list[Shape]:
-    (x1, y1), (x2, y2) = edge_segment(o.edge, cell)
-    vertical = x1 == x2
-    state = "open" if o.open else "closed"
-    colour = P.OPENING[o.kind][state]
-    length = cell * 0.62
-    thick = 8.0 if not o.open else 5.0
-    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-    if vertical:
-        x, y, w, h = mx - thick / 2, my - length / 2, thick, length
-    else:
-        x, y, w, h = mx - length / 2, my - thick / 2, length, thick
-    tag = f"opening:{o.kind}:{state}"
-    shapes: list[Shape] = [
-        Rect(x, y, w, h, fill=colour, stroke=P.WALL if not o.open else "#ffffff",
-             stroke_width=1.5 if not o.open else 1.0, tag=tag)
-    ]
-    if not o.open and o.kind in ("barricade", "window"):  # planks across: an X over the bar
-        shapes.append(Line(((x, y), (x + w, y + h)), stroke="#3a1f0f", stroke_width=1.2, tag=tag + ":plank"))
-        shapes.append(Line(((x, y + h), (x + w, y)), stroke="#3a1f0f", stroke_width=1.2, tag=tag + ":plank"))
-    if o.open and o.kind == "barricade":  # an open Barricade: loose wood at both ends of the gap
-        for px, py in ((x, y), (x + w, y + h)):
-            shapes.append(Circle(px, py, 2.5, fill=P.OPENING["barricade"]["closed"], tag=tag + ":wood"))
-    if o.objective:  # S1: a window the Scene asks to block
-        shapes.append(Circle(mx, my, 3.0, fill=P.OBJECTIVE if o.open else "#3a1f0f", stroke="#000000",
-                             stroke_width=0.8, tag="objective-opening:" + ("open" if o.open else "closed")))
-    return shapes
-
-
-def _initials(name: str) -> str:
-    return name[:2].title()
-
-
 def tokens_layer(geom: BoardGeometry, snap: BoardSnapshot, grid: ZoneGrid, cell: float) -> tuple[Shape, ...]:
-    """The pieces (see module docstring). Every token lies inside its zone's cells."""
+    """The pieces (see module docstring and :mod:`nollab.render.pieces`). Every token lies
+    inside its zone's cells."""
     out: list[Shape] = []
     for o in snap.openings:
-        out.extend(_opening_shapes(o, cell))
+        p, q = edge_segment(o.edge, cell)
+        out.extend(opening_piece(o.kind, o.open, p, q, cell, objective=o.objective))
     slots = _Slots(geom, grid, cell)
-    rad = cell * 0.17
     for s in snap.spawns:
         x, y = slots.take(s.zone)
-        half = cell * 0.17
-        out.append(
-            Rect(x - half, y - half, 2 * half, 2 * half, fill=P.SPAWN.get(s.colour, s.colour), stroke="#000000",
-                 stroke_width=1.5, opacity=1.0 if s.active else 0.5,
-                 tag=f"spawn:{s.colour}" + ("" if s.active else ":inactive"), zone=s.zone)
-        )
+        out.extend(spawn_piece(s.colour, s.active, x, y, cell, zone=s.zone))
     if snap.car is not None:
         car = snap.car
         x, y = slots.take(car.zone)
-        out.append(Rect(x - cell * 0.2, y - cell * 0.13, cell * 0.4, cell * 0.26, fill=P.CAR, stroke="#000000",
-                        tag="car", zone=car.zone))
         label = (car.driver[:1].upper() if car.driver else "") + (f"+{len(car.passengers)}" if car.passengers else "")
-        out.append(Text(x, y, label or "car", size=8, fill="#ffffff", bold=True, tag="car:label", zone=car.zone))
+        out.extend(car_piece(label, x, y, cell, zone=car.zone))
     for i, sv in enumerate(snap.survivors):
         if sv.zone is None or (sv.in_car and snap.car is not None):
             continue
         x, y = slots.take(sv.zone)
         colour = sv.colour or P.survivor_colour(sv.name, i)
-        if sv.active:
-            out.append(Circle(x, y, rad + 3.5, fill=None, stroke=P.SELECT, stroke_width=2.5,
-                              tag=f"survivor-active:{sv.name}", zone=sv.zone))
-        out.append(Circle(x, y, rad, fill=colour, stroke=P.MODE_RING.get(sv.mode, "#ffffff"), stroke_width=2.5,
-                          tag=f"survivor:{sv.name}:{sv.mode}", zone=sv.zone))
-        out.append(Text(x, y, _initials(sv.name), size=8, fill="#ffffff", bold=True,
-                        tag=f"survivor-name:{sv.name}", zone=sv.zone))
+        out.extend(survivor_piece(sv.name, colour, sv.mode, x, y, cell, active=sv.active, wounds=sv.wounds,
+                                  zone=sv.zone))
     per_zone: dict[str, dict[str, int]] = {}
     for z, kind, n in snap.ghouls:
         if n > 0:
@@ -132,49 +92,56 @@ def tokens_layer(geom: BoardGeometry, snap: BoardSnapshot, grid: ZoneGrid, cell:
     order = {k: i for i, k in enumerate(P.GHOUL)}
     for z in sorted(per_zone):
         for kind in sorted(per_zone[z], key=lambda k: order.get(k, 99)):
-            n = per_zone[z][kind]
-            colour, letter = P.GHOUL.get(kind, ("#444444", kind[:1].upper()))
             x, y = slots.take(z)
-            out.append(Circle(x, y, rad, fill=colour, stroke="#000000", stroke_width=1.0,
-                              tag=f"ghouls:{kind}", zone=z))
-            out.append(Text(x, y, f"{n}{letter}", size=8, fill="#ffffff", bold=True,
-                            tag=f"ghouls-count:{kind}:{n}", zone=z))
+            out.extend(ghoul_piece(kind, per_zone[z][kind], x, y, cell, zone=z))
     for m in snap.markers:
         x, y = slots.take(m.zone)
-        out.extend(_marker_shapes(m, x, y, cell))
+        out.extend(mark_piece(m.kind, m.label, x, y, cell, zone=m.zone))
     if snap.caption:
-        out.append(Text(6, geom.rows * cell + CAPTION_H / 2, snap.caption, size=11, fill="#f0f0f0",
-                        anchor="start", tag="caption"))
+        out.extend(caption_bar(snap, geom.cols * cell, geom.rows * cell))
+    if snap.result:
+        out.extend(result_banner(snap.result, snap.reason, geom.cols * cell, geom.rows * cell))
     return tuple(out)
 
 
-def _marker_shapes(m, x: float, y: float, cell: float) -> list[Shape]:
-    half = cell * 0.15
-    if m.kind == "start":
-        return [
-            Rect(x - half, y - half, 2 * half, 2 * half, fill=P.START, stroke="#000000", tag="start", zone=m.zone),
-            Text(x, y, m.label or "S", size=7, fill="#000000", bold=True, tag="start:label", zone=m.zone),
-        ]
-    if m.kind == "stash":
-        colour = P.STASH.get(m.label, "#555555")
-        return [
-            Rect(x - half, y - half, 2 * half, 2 * half, fill=colour, stroke="#ffffff", tag=f"stash:{m.label}",
-                 zone=m.zone),
-            Text(x, y, (m.label[:1] or "?").upper(), size=8, fill="#ffffff", bold=True, tag="stash:label",
-                 zone=m.zone),
-        ]
-    if m.kind == "objective":
-        pts = []
-        for k in range(10):
-            rr = half * 1.2 if k % 2 == 0 else half * 0.5
-            a = -math.pi / 2 + k * math.pi / 5
-            pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
-        return [Polygon(tuple(pts), fill=P.OBJECTIVE, stroke="#000000", tag="objective", zone=m.zone)]
-    return [
-        Rect(x - half * 1.3, y - half * 0.8, half * 2.6, half * 1.6, fill="#fff6d6", stroke="#000000",
-             tag=f"{m.kind}", zone=m.zone),
-        Text(x, y, m.label[:4], size=7, fill="#000000", tag=f"{m.kind}:label", zone=m.zone),
+def caption_bar(snap: BoardSnapshot, width: float, top: float) -> list[Shape]:
+    """Under the board: the round and the Danger Level large (P. 8, P. 24), then the phase and who acts."""
+    mid = top + CAPTION_H / 2
+    if snap.round is None:
+        return [Text(8, mid, snap.caption, size=13, fill="#f0f0f0", anchor="start", tag="caption")]
+    out: list[Shape] = [Text(8, mid, f"Round {snap.round}", size=20, fill="#ffffff", anchor="start", bold=True,
+                             tag="caption:round")]
+    x = 8 + 0.62 * 20 * len(f"Round {snap.round}") + 12
+    if snap.danger:
+        colour = P.DANGER.get(snap.danger, "#888888")
+        text = f"Danger {snap.danger}"
+        w = 0.62 * 15 * len(text) + 14
+        out.append(Rect(x, mid - 12, w, 24, fill=colour, stroke="#ffffff", stroke_width=1.0,
+                        tag=f"caption:danger:{snap.danger.lower()}"))
+        out.append(Text(x + w / 2, mid, text, size=15, fill="#111111" if snap.danger == "Yellow" else "#ffffff",
+                        bold=True, tag="caption:danger-label"))
+        x += w + 12
+    rest = snap.caption.split(" · ", 1)[1] if " · " in snap.caption else snap.caption
+    out.append(Text(x, mid, fit_label(rest, width - x - 6, 13), size=13, fill="#f0f0f0", anchor="start",
+                    tag="caption"))
+    return out
+
+
+def result_banner(result: str, reason: str, width: float, height: float) -> list[Shape]:
+    """A banner across the board once the Scene is won or lost (P. 8: the Scene's objectives)."""
+    won = result == "win"
+    h = min(110.0, height * 0.4)
+    y = (height - h) / 2
+    out: list[Shape] = [
+        Rect(0, y, width, h, fill=P.BANNER["win" if won else "loss"], stroke="#ffffff", stroke_width=2.0,
+             opacity=0.92, tag=f"banner:{'win' if won else 'loss'}"),
+        Text(width / 2, y + h * 0.36, "SCENE WON" if won else "SCENE LOST", size=min(34.0, width / 10),
+             fill="#ffffff", bold=True, tag="banner:title"),
     ]
+    if reason:
+        out.append(Text(width / 2, y + h * 0.74, fit_label(reason, width - 20, 14), size=14, fill="#ffffff",
+                        tag="banner:reason"))
+    return out
 
 
 # ----------------------------------------------------------------------------- overlay layer
@@ -229,8 +196,13 @@ def overlay_layer(overlay: Overlay | None, grid: ZoneGrid) -> tuple[Shape, ...]:
             continue
         pts = tuple(grid.centre(z) for z in route)
         if len(pts) > 1:
-            out.append(Line(pts, stroke=P.ROUTE, stroke_width=3.0, opacity=0.85, tag="route"))
+            # the arrow stops short of the zone's centre, so its head does not cover the Ghouls there
             (ax, ay), (bx, by) = pts[-2], pts[-1]
+            d = math.hypot(bx - ax, by - ay) or 1.0
+            cut = min(grid.cell * 0.3, d * 0.3)
+            bx, by = bx - (bx - ax) / d * cut, by - (by - ay) / d * cut
+            pts = pts[:-1] + ((bx, by),)
+            out.append(Line(pts, stroke=P.ROUTE, stroke_width=3.0, opacity=0.85, tag="route"))
             out.append(_arrow_head(ax, ay, bx, by, grid.cell * 0.22))
         out.append(Circle(pts[0][0], pts[0][1], 4.0, fill=P.ROUTE, tag="route:start", zone=route[0]))
     if overlay.selected is not None:

@@ -46,19 +46,33 @@ SURVIVOR = {
 }
 SURVIVOR_FALLBACK = ("#9467bd", "#8c564b", "#7f7f7f", "#e7ba52", "#6b6ecf", "#ad494a")
 
-#: Ghoul types (P. 17) by the letter drawn in their counter.
+#: Ghoul types (P. 17): one colour each, the same on the board, in the legend and in every chart
+#: (``nollab.widgets.spawn_panel`` reads :data:`GHOUL_COLOUR`), and the letter of their counter.
 GHOUL = {
-    "walker": ("#5b7f3a", "W"),
-    "breaker": ("#8f2d1f", "B"),
-    "fatty": ("#6d4c8f", "F"),
-    "relative": ("#222222", "R"),
+    "walker": ("#4f7a3a", "W"),
+    "breaker": ("#b0531c", "B"),
+    "fatty": ("#7b4fa6", "F"),
+    "relative": ("#2f6fb0", "R"),
 }
+GHOUL_COLOUR = {k: v[0] for k, v in GHOUL.items()}
+#: The red outline every Ghoul standee and counter wears (the box's Ghoul tokens are outlined red).
+GHOUL_OUTLINE = "#d7262e"
+
+#: Opening token frames, as on the box's tokens: red = closed, green = open (P. 18-19).
+FRAME_CLOSED = "#d7262e"
+FRAME_OPEN = "#2e9e44"
+
+#: Danger Levels (P. 14), Blue to Red, as on the Danger Bar.
+DANGER = {"Blue": "#2f6fd0", "Yellow": "#e0b400", "Orange": "#e8771a", "Red": "#d7262e"}
+
+#: The banner at the end of a game.
+BANNER = {"win": "#1e7d32", "loss": "#8c1c13"}
 
 MODE_RING = {"romero": "#f4f4f4", "zombicide": "#e0301e"}  # Romero = black and white side (P. 14)
 CAR = "#2d3e63"
 STASH = {"melee": "#c0392b", "ranged": "#27864a", "house": "#8e6b3e", "weapon": "#1f4e8c"}
 OBJECTIVE = "#f39c12"
-START = "#f7f7f7"
+START = "#2f5fa8"  # the Starting Zone token is blue with white figures
 
 #: Overlays.
 LOS = "#ffe14d"

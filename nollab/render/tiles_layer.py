@@ -133,17 +133,73 @@ def tiles_layer(geom: BoardGeometry, cell: float,
             out.append(Text(x, y, t.name, size=9, fill="#ffffff", anchor="end", bold=True,
                             tag=f"tile-name:{t.name}"))
     for z in geom.zones:
-        if not z.label or not z.cells:
+        lay = label_layout(z, cell)
+        if lay is None:
             continue
-        r, c = min(z.cells)
-        cells = set(z.cells)
-        run = 1
-        while (r, c + run) in cells:
-            run += 1
-        text = fit_label(z.label, run * cell - 6, 8)
-        if z.tile in on_art:
-            out.extend(A.boxed_label(c * cell + 3, r * cell + 7, text, 8, tag="zone-label", zone=z.id))
-        else:
-            out.append(Text(c * cell + 3, r * cell + 7, text, size=8, fill=P.ZONE_LABEL[z.kind],
-                            anchor="start", tag="zone-label", zone=z.id))
+        x, y, lines, _cells = lay
+        for i, text in enumerate(lines):
+            ly = y + i * LABEL_LINE
+            if z.tile in on_art:
+                out.extend(A.boxed_label(x, ly, text, LABEL_SIZE, tag="zone-label", zone=z.id))
+            else:
+                out.append(Text(x, ly, text, size=LABEL_SIZE, fill=P.ZONE_LABEL[z.kind],
+                                anchor="start", tag="zone-label", zone=z.id))
     return tuple(out)
+
+
+#: Zone labels: 11 px text (readable at arm's length), up to 2 lines; the full name is the
+#: zone's hover text (``DisplayList.tooltips``).
+LABEL_SIZE = 11.0
+LABEL_LINE = 13.0
+LABEL_LINES = 2
+
+
+def wrap_label(text: str, width: float, size: float = LABEL_SIZE, lines: int = LABEL_LINES) -> list[str]:
+    """``text`` in at most ``lines`` lines of ``width`` pixels at ``size``, broken at spaces; the
+    part in brackets goes when the whole does not fit ("hall (foot of the stairs)" -> "hall"), a
+    word longer than a line is hyphenated, and only what still does not fit ends in an ellipsis
+    (the zone's hover text always has the full name)."""
+    room = max(int(width / (CHAR_WIDTH * size)), 2)
+
+    def wrap(t: str, hyphens: bool) -> list[str] | None:
+        out: list[str] = []
+        for word in t.split():
+            while hyphens and len(word) > room:
+                out.append(word[: room - 1] + "-")
+                word = word[room - 1:]
+            if out and not out[-1].endswith("-") and len(out[-1]) + 1 + len(word) <= room:
+                out[-1] += " " + word
+            else:
+                out.append(word)
+        return out if len(out) <= lines and all(len(x) <= room for x in out) else None
+
+    short = text.split(" (")[0].strip()
+    for candidate, hyphens in ((text, False), (short, False), (short, True)):
+        got = wrap(candidate, hyphens)
+        if got:
+            return got
+    pieces: list[str] = []  # still too long: the first lines, the last one ending in an ellipsis
+    for word in short.split():
+        while len(word) > room:
+            pieces.append(word[: room - 1] + "-")
+            word = word[room - 1:]
+        pieces.append(word)
+    out = pieces[:lines]
+    out[-1] = out[-1].rstrip("-")[: room - 1] + "…"
+    return out
+
+
+def label_layout(z, cell: float) -> tuple[float, float, list[str], tuple[Cell, ...]] | None:
+    """Where ``z``'s label goes: (x, y of the first line, lines, cells it covers) -- the top row of
+    the zone from its first cell, as far right as the zone goes (None for an unlabelled zone)."""
+    if not z.label or not z.cells:
+        return None
+    r, c = min(z.cells)
+    cells = set(z.cells)
+    run = 1
+    while (r, c + run) in cells:
+        run += 1
+    tall = sum(1 for rr, cc in cells if cc == c) >= 2  # a narrow zone may stack its label deeper
+    lines = wrap_label(z.label, run * cell - 14, lines=3 if run == 1 and tall else LABEL_LINES)
+    # inside the legal-move, selection and sight outlines (drawn 2-9 px inside the zone)
+    return c * cell + 10, r * cell + 17, lines, tuple((r, c + i) for i in range(run))
