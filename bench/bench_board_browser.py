@@ -10,7 +10,7 @@ Chromium (``/usr/bin/chromium``), through the shared harness in ``tests/browser_
 * **first drawn board**: ``page.goto`` until the board canvas has a non-transparent pixel (each
   load starts a fresh kernel that runs the notebook, then the page connects and the board is
   drawn from ``on_client_ready``); **canvas in page** is the part until the canvas element exists.
-* **zone click → redraw**: in the page, a ``mousedown`` on a Zone is dispatched to the canvas and
+* **zone click → redraw**: in the page, a ``mousedown`` + ``mouseup`` on a Zone is dispatched to the canvas and
   the canvas pixels are polled (``setTimeout(0)`` loop, a cheap hash) until they change:
   the message to the kernel, the hit-test, a new display list, the overlay layer's frame (one
   ``hold_canvas`` message), and the compositing in the browser. Clicking the same Zone toggles its
@@ -50,8 +50,9 @@ _ZONE_CLICK_JS = "async ([sel, x, y]) => {" + _HASH + """
   const r = c.getBoundingClientRect();
   const h0 = hash(c);
   const t0 = performance.now();
-  c.dispatchEvent(new MouseEvent('mousedown', {clientX: r.left + x * r.width / c.width,
-                                               clientY: r.top + y * r.height / c.height, bubbles: true}));
+  const at = {clientX: r.left + x * r.width / c.width, clientY: r.top + y * r.height / c.height, bubbles: true};
+  c.dispatchEvent(new MouseEvent('mousedown', at));
+  c.dispatchEvent(new MouseEvent('mouseup', at));  // the board reads a click at its release
   while (performance.now() - t0 < 10000) {
     await new Promise((res) => setTimeout(res, 0));
     if (hash(c) !== h0) return performance.now() - t0;

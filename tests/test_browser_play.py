@@ -146,6 +146,7 @@ def test_hover_names_the_zone_and_clicking_selects_it(page, url, s1):
     r, c = s1.board.zone(zone).cells[-1]
     rects = zone_rects(s1, zone, cell)
     assert page.evaluate(_COUNT_JS, [BOARD, rects, list(SELECT_BLUE), 0, 0]) == 0
+    page.locator(BOARD).scroll_into_view_if_needed()  # a player sees the Zone they click
     box = page.locator(BOARD).bounding_box()
     height = page.evaluate(f"() => document.querySelector('{BOARD}').height")
     x = box["x"] + (c + 0.5) * cell * box["width"] / (s1.board.cols * cell)

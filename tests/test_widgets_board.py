@@ -81,9 +81,12 @@ def test_click_maps_to_zone_and_calls_back():
     clicked: list[str] = []
     view.on_zone_click(clicked.append)
     last = view.canvas._canvases[-1]
-    last._handle_frontend_event(None, {"event": "mouse_down", "x": 5, "y": 2 * CELL + 5}, [])
-    last._handle_frontend_event(None, {"event": "mouse_down", "x": 3 * CELL + 5, "y": 5}, [])
-    last._handle_frontend_event(None, {"event": "mouse_down", "x": 9 * CELL, "y": 5}, [])  # off board
+    last._handle_frontend_event(None, {"event": "mouse_down", "x": 5, "y": 5}, [])  # a press alone: nothing
+    assert clicked == []
+    # the click is read at release (the press may scroll the page: ipycanvas focuses on mouse-down)
+    last._handle_frontend_event(None, {"event": "mouse_up", "x": 5, "y": 2 * CELL + 5}, [])
+    last._handle_frontend_event(None, {"event": "mouse_up", "x": 3 * CELL + 5, "y": 5}, [])
+    last._handle_frontend_event(None, {"event": "mouse_up", "x": 9 * CELL, "y": 5}, [])  # off board
     assert clicked == ["s", "w"]
     view.on_zone_click(clicked.append, remove=True)
     view.click(5, 5)

@@ -3,8 +3,10 @@
 * One layer per display-list layer (tiles, tokens, overlay); :meth:`BoardView.show` redraws only
   the layers whose shapes changed, and a whole frame goes out inside one ``hold_canvas()`` (one
   message instead of hundreds; the IOPub limit is 1000 messages/s).
-* Clicks map to zones through the display list's hit-test (``DisplayList.zone_at``); hovering
-  shows the zone's tooltip under the board.
+* Clicks map to zones through the display list's hit-test (``DisplayList.zone_at``), read at
+  the button's release (ipycanvas focuses the canvas on mouse-down before reading the position,
+  and that focus may scroll the page: see :meth:`BoardView._on_mouse_up`); hovering shows the
+  zone's tooltip (its full name, kind and contents) under the board.
 * Voilà: draw commands are not widget state, and Voilà runs the notebook before the browser
   connects, so the first frames are lost. The board is redrawn from ``on_client_ready`` (first
   connection, reconnect, page reload). ipycanvas issue #322: the kernel-side canvas manager
@@ -81,7 +83,7 @@ class BoardView(W.VBox):
         self.last_layers: tuple[str, ...] = ()
         self.client_ready_count = 0
         self.canvas.on_client_ready(self._on_client_ready)
-        self.canvas.on_mouse_down(self._on_mouse_down)
+        self.canvas.on_mouse_up(self._on_mouse_up)
         self.canvas.on_mouse_move(self._on_mouse_move)
         self.canvas.on_mouse_out(self._on_mouse_out)
         if display_list is not None:
@@ -170,7 +172,11 @@ class BoardView(W.VBox):
                 cb(zone)
         return zone
 
-    def _on_mouse_down(self, x: float, y: float) -> None:
+    def _on_mouse_up(self, x: float, y: float) -> None:
+        """A click is read on the button's *release*: ipycanvas 0.14 focuses the canvas on
+        mouse-down *before* reading the pointer's position, and that focus scrolls a board that is
+        partly off-screen, so the mouse-down position names the wrong Zone. At release the board
+        has stopped moving: the Zone is the one under the pointer."""
         self.click(x, y)
 
     def _on_mouse_move(self, x: float, y: float) -> None:

@@ -122,6 +122,7 @@ class GamePlayer(W.VBox):
         self.board = BoardView(self._display_list(), art=art)  # art: the player's tile pack
         self.board.on_zone_click(self._on_zone)
         self.legend = BoardView(legend_display_list(cell=self.cell * 0.8, columns=3, width=BOARD_WIDTH))
+        self.legend.canvas.remove_class("nollab-board")  # "canvas.nollab-board" is the board alone
         self.legend.canvas.add_class("nollab-legend")
         self.legend.hover.layout.display = "none"
         self.choice_box = W.VBox(layout=W.Layout(margin="0 0 6px 0"))
