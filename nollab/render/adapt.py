@@ -30,8 +30,10 @@ from .model import (
     edge,
 )
 
-#: Spawn colours that do not spawn until a Scene event activates them (P. 24).
-INACTIVE_COLOURS = frozenset({"yellow", "violet"})
+#: Spawn colours that always spawn (P. 24); any other colour waits until a Scene turns it on
+#: (the engine's rule is :func:`nollab.rules.spawn.step.active_spawn_tokens`; a live game is drawn
+#: from its view model, this is for a map at setup).
+ACTIVE_COLOURS = frozenset({"white", "red"})
 
 
 def _s(v: Any) -> str:
@@ -142,7 +144,7 @@ def _objective_openings(tokens: Any) -> frozenset[str]:
 def spawns_from_tokens(tokens: Any) -> tuple[SpawnToken, ...]:
     if tokens is None:
         return ()
-    return tuple(SpawnToken(zone=s.zone, colour=s.colour, active=s.colour not in INACTIVE_COLOURS)
+    return tuple(SpawnToken(zone=s.zone, colour=s.colour, active=s.colour in ACTIVE_COLOURS)
                  for s in tokens.spawns)
 
 
@@ -201,7 +203,7 @@ def snapshot_from_state(board: Any, state: Any, tokens: Any = None,
         car = CarToken(zone=state.car["zone"], driver=driver, passengers=tuple(passengers))
     active_colours = set(getattr(state, "flags", {}).get("active_colours", ()) or ())
     spawns = tuple(  # the engine's rule (nollab.rules.spawn.step.active_spawn_tokens, P. 24)
-        SpawnToken(zone=z, colour=colour, active=colour not in INACTIVE_COLOURS or colour in active_colours)
+        SpawnToken(zone=z, colour=colour, active=colour in ACTIVE_COLOURS or colour in active_colours)
         for z, colour in (tuple(s) for s in state.spawns)
     )
     markers = [m for m in markers_from_tokens(tokens) if m.kind in ("start", "stash", "objective")]

@@ -41,8 +41,15 @@ class _Slots:
             cx = (sum(c for _, c in z.cells) / n + 0.5) * cell
             lay = label_layout(z, cell)
             under = set(lay[3]) if lay else set()
+            deep = bool(lay) and len(lay[2]) > 1  # a label of 2+ lines covers its whole first row
+
+            def hidden(r: int, c: int, fy: float) -> int:
+                if (r, c) not in under:
+                    return 0
+                return 2 if fy < 0.5 else (1 if deep else 0)
+
             pts = [
-                ((c + fx) * cell, (r + fy) * cell, (r, c) in under and fy < 0.5)
+                ((c + fx) * cell, (r + fy) * cell, hidden(r, c, fy))
                 for r, c in z.cells
                 for fy in (0.3, 0.74)
                 for fx in (0.27, 0.73)

@@ -33,7 +33,7 @@ OPENING = {
 }
 
 #: Ghoul Spawn tokens (P. 24). The white one is the starting Spawn Zone.
-SPAWN = {"white": "#ffffff", "red": "#d7262e", "yellow": "#f2c600", "violet": "#8a3fc7"}
+SPAWN = {"white": "#ffffff", "red": "#d7262e", "yellow": "#f2c600", "violet": "#8a3fc7", "blue": "#2f6fd0"}
 
 #: Survivor base colours (reconstructed: the rulebook does not assign them).
 SURVIVOR = {

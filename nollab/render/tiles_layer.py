@@ -152,6 +152,8 @@ def tiles_layer(geom: BoardGeometry, cell: float,
 LABEL_SIZE = 11.0
 LABEL_LINE = 13.0
 LABEL_LINES = 2
+#: Average advance of a lowercase label letter (DejaVu Sans runs about 0.6 em: "m" and "w" are wide).
+LABEL_CHAR_WIDTH = 0.6
 
 
 def wrap_label(text: str, width: float, size: float = LABEL_SIZE, lines: int = LABEL_LINES) -> list[str]:
@@ -159,7 +161,7 @@ def wrap_label(text: str, width: float, size: float = LABEL_SIZE, lines: int = L
     part in brackets goes when the whole does not fit ("hall (foot of the stairs)" -> "hall"), a
     word longer than a line is hyphenated, and only what still does not fit ends in an ellipsis
     (the zone's hover text always has the full name)."""
-    room = max(int(width / (CHAR_WIDTH * size)), 2)
+    room = max(int(width / (LABEL_CHAR_WIDTH * size)), 2)
 
     def wrap(t: str, hyphens: bool) -> list[str] | None:
         out: list[str] = []
@@ -200,6 +202,6 @@ def label_layout(z, cell: float) -> tuple[float, float, list[str], tuple[Cell, .
     while (r, c + run) in cells:
         run += 1
     tall = sum(1 for rr, cc in cells if cc == c) >= 2  # a narrow zone may stack its label deeper
-    lines = wrap_label(z.label, run * cell - 14, lines=3 if run == 1 and tall else LABEL_LINES)
+    lines = wrap_label(z.label, run * cell - 8, lines=3 if run == 1 and tall else LABEL_LINES)
     # inside the legal-move, selection and sight outlines (drawn 2-9 px inside the zone)
-    return c * cell + 10, r * cell + 17, lines, tuple((r, c + i) for i in range(run))
+    return c * cell + 7, r * cell + 16, lines, tuple((r, c + i) for i in range(run))
