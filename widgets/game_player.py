@@ -284,8 +284,6 @@ class GamePlayer(W.VBox):
         moves of the current phase (see :func:`nollab.render.game_overlay`)."""
         return game_overlay(self.driver.game, selected=self.selected)
 
-
-
     def _display_list(self, view: Any = None):
         view = view or self.driver.view()
         return display_list(self.driver.game, self.overlay(), cell=self.cell,
