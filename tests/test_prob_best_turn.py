@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from nollab.board import board_from_grid
-from nollab.prob.best_turn import IRRELEVANT, BestTurnError, best_turn
+from nollab.prob.planning import IRRELEVANT, BestTurnError, best_turn
 from nollab.rules.sandbox import sandbox
 
 ROW = board_from_grid("abcd", {k: "exterior" for k in "abcd"})

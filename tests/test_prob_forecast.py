@@ -12,7 +12,7 @@ import pytest
 
 from nollab.board import board_from_grid
 from nollab.content_model import GHOUL_TYPES
-from nollab.prob.forecast import DefaultPolicy, ForecastError, forecast
+from nollab.prob.forecasting import DefaultPolicy, ForecastError, forecast
 from nollab.rules.sandbox import sandbox
 
 ROW = board_from_grid("abcd", {k: "exterior" for k in "abcd"})

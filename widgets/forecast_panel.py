@@ -1,12 +1,12 @@
 """``ForecastPanel``: what the rest of the round holds, exactly, for the position on the board.
 
 Refreshed on every step of a :class:`~nollab.widgets.game_player.GamePlayer`. It shows, from the
-engine's own chance steps (:func:`nollab.prob.forecast.forecast`, every Survivor still to play ending
+engine's own chance steps (:func:`nollab.prob.forecasting.forecast`, every Survivor still to play ending
 their Turn, every decision at its default):
 
 * P(someone dies this round) -- a Survivor eliminated, which loses the game (P. 8, 22);
 * P(a Ghoul in the house) at the end of the round (interior Zones of a building);
-* the active Survivor's best plan for their remaining Actions (:func:`nollab.prob.best_turn.best_turn`,
+* the active Survivor's best plan for their remaining Actions (:func:`nollab.prob.planning.best_turn`,
   goal ``clear``: their Zone, else the nearest Zone with Ghouls in sight), its exact probability and
   what the heuristic bot would do instead.
 
@@ -27,8 +27,8 @@ from typing import Any
 
 import ipywidgets as W
 
-from nollab.prob.best_turn import BestTurnError, best_turn
-from nollab.prob.forecast import ForecastError, forecast
+from nollab.prob.planning import BestTurnError, best_turn
+from nollab.prob.forecasting import ForecastError, forecast
 
 from .charts import headline_html, pct_eye, timing_html, value_row
 

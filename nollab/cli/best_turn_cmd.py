@@ -8,7 +8,7 @@ Examples::
 
 Goals: ``clear`` (the Survivor's Zone, else the nearest Zone with Ghouls in sight), ``clear:<zone>``,
 ``kill:<type>[:<n>]``, ``reach:<zone>``, ``survive`` (alive and not lost at the end of the round).
-The search (:func:`nollab.prob.best_turn.best_turn`) is an exact expectimax over the Survivor's
+The search (:func:`nollab.prob.planning.best_turn`) is an exact expectimax over the Survivor's
 decisions with every roll as the engine's chance step; it prints the plan (the decision after each
 roll), its exact probability, and what the heuristic bot would do with its exact probability. JSON:
 ``p``, ``first``, ``plan`` (nested), ``bot`` (``policy``, ``first``, ``p``) with exact ``"p/q"``.
@@ -36,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from nollab.cli.forecast_cmd import parse_max_states
     from nollab.cli.odds_cmd import load_saved_game
-    from nollab.prob.best_turn import BestTurnError, best_turn
+    from nollab.prob.planning import BestTurnError, best_turn
 
     if args.save is None:
         raise UsageError("--save FILE.json is required (the game whose active Survivor plays)")

@@ -6,7 +6,7 @@ Examples::
     nollab forecast --save game.json --until end_of_phase --policy best --json
 
 Everything is read off the saved game (``Game.to_json()``) and followed through the engine's own chance
-steps (:func:`nollab.prob.forecast.forecast`): every roll and Ghoul card with its exact weight, equal
+steps (:func:`nollab.prob.forecasting.forecast`): every roll and Ghoul card with its exact weight, equal
 positions merged. ``--policy``: ``default`` (the Survivors still to play end their Turn, every decision
 takes its default), ``best`` (the players' decisions are the best ones for the Survivors, expectimax), or
 a bot's name (``heuristic``, ...). JSON: exact ``"p/q"`` strings as ``nollab odds --json``: ``p_lost``,
@@ -44,7 +44,7 @@ def parse_max_states(text: str, flag: str = "--max-states") -> int:
 
 def run(args: argparse.Namespace) -> int:
     from nollab.cli.odds_cmd import load_saved_game
-    from nollab.prob.forecast import ForecastError, forecast
+    from nollab.prob.forecasting import ForecastError, forecast
 
     if args.save is None:
         raise UsageError("--save FILE.json is required (the game to forecast)")

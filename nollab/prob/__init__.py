@@ -5,8 +5,8 @@ Modules: :mod:`.dist` (``Dist``, integer weights), :mod:`.dice` (d6 pools, re-ro
 :mod:`.multi` (clear a Zone within k Actions), :mod:`.spawn` (Ghoul cards), :mod:`.symbolic` (sympy
 closed forms), :mod:`.query` (stable entry points: ``attack_spec``, ``attack_odds``, ``spawn_odds``),
 :mod:`.live` (read a live ``Game``: ``attack_from_state``, ``attack_options``, ``spawn_from_state``),
-:mod:`.forecast` (exact distribution until the end of the phase or round, through the engine's chance steps),
-:mod:`.best_turn` (expectimax over the active Survivor's remaining Actions, dice as chance nodes).
+:mod:`.forecasting` (``forecast``: exact distribution until the end of the phase or round, through the engine's chance steps),
+:mod:`.planning` (``best_turn``: expectimax over the active Survivor's remaining Actions, dice as chance nodes).
 
 Quick use::
 
@@ -31,8 +31,8 @@ _EXPORTS = {
     "SpawnResult": "spawn", "select_deck": "spawn", "spawn_step": "spawn",
     "attack_from_state": "live", "attack_options": "live", "spawn_from_state": "live", "live_attack": "live",
     "LiveAttackError": "live", "LiveAttackResult": "live",
-    "forecast": "forecast", "Forecast": "forecast", "ForecastError": "forecast",
-    "best_turn": "best_turn", "BestTurn": "best_turn", "BestTurnError": "best_turn",
+    "forecast": "forecasting", "Forecast": "forecasting", "ForecastError": "forecasting",
+    "best_turn": "planning", "BestTurn": "planning", "BestTurnError": "planning",
 }
 __all__ = sorted(_EXPORTS)
 

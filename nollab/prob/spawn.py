@@ -33,7 +33,7 @@ joint stays exact over ``L! / (L - S)!`` ordered draws without listing them. The
 count over ``C(L, S)``).
 
 The Danger Level is read once, for the whole step. (An extra Activation that eliminates a starting
-Survivor loses the game, P. 8, before the next card is read; :func:`nollab.prob.forecast.forecast`
+Survivor loses the game, P. 8, before the next card is read; :func:`nollab.prob.forecasting.forecast`
 follows the engine card by card, Activations included.)
 """
 from __future__ import annotations

@@ -4,7 +4,7 @@
 of the Survivor's decisions (an Action, a target, a re-roll, ...) every option is tried; at each roll or
 draw every outcome of the engine's chance step is followed with its exact weight
 (:meth:`nollab.rules.Game.chance_children`); equal positions are looked up once (a transposition table
-on :func:`nollab.prob.forecast.merge_key`). Nothing of the rules is re-derived here: the legal Actions,
+on :func:`nollab.prob.forecasting.merge_key`). Nothing of the rules is re-derived here: the legal Actions,
 the attack profiles, Targeting Priority (P. 27), Reload (P. 28), the Skills are the engine's.
 
 API::
@@ -39,7 +39,7 @@ from typing import Any
 
 from nollab.content_model import GHOUL_TYPES
 
-from .forecast import DefaultPolicy, merge_key
+from .forecasting import DefaultPolicy, merge_key
 
 __all__ = ["BestTurn", "BestTurnError", "best_turn", "parse_goal"]
 
