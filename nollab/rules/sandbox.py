@@ -56,6 +56,7 @@ from nollab.rules.engine import rng
 from nollab.rules.engine.state import GameState, SurvivorState
 from nollab.rules.game import Game, default_content
 from nollab.rules.position.cards import CardNames, box_layout
+from nollab.rules.position.edit import skill_slots
 from nollab.rules.scenes.handmade import SANDBOX_FORMAT, board_to_dict
 from nollab.rules.scenes.scene import Scene, load_scene
 from nollab.rules.survivors.experience import gain_xp
@@ -104,28 +105,6 @@ def _scene_of(board, hooks, spawns, car, content):
     sc = Scene("sandbox", board, tokens, {"title": "sandbox", "hooks": list(hooks or []), "drive": True}, clockwise)
     sc.bind(content)
     return sc, spawns, car, None
-
-
-def skill_slots(content, sid: str, skills) -> list[list[int]]:
-    """Skill tracker slots ``[[level, index], ...]`` for Skill ids on ``sid``'s Zombicide side
-    (P. 14: trackers are placed looking at the Zombicide side): the Blue slot, then each Skill at
-    the lowest level offering it that is still free."""
-    card = content.survivors[sid]
-    levels = card.zombicide.levels
-    slots = [[0, 0]]
-    for k in skills:
-        if not isinstance(k, str) or k not in content.skills:
-            raise ValueError(f"skills[{sid!r}]: unknown Skill {k!r}")
-        for lv, opts in enumerate(levels):
-            hits = [i for i, o in enumerate(opts) if o == k and [lv, i] not in slots]
-            if hits:
-                if [lv, hits[0]] != [0, 0]:
-                    slots.append([lv, hits[0]])
-                break
-        else:
-            if not any(k == levels[lv][i] for lv, i in slots):
-                raise ValueError(f"skills[{sid!r}]: {k!r} is not on {card.name}'s Zombicide side")
-    return slots
 
 
 def sandbox(board, survivors: dict[str, str], *, ghouls: dict | None = None, inventory: dict | None = None,

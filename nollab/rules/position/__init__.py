@@ -10,6 +10,8 @@ cards           copy names of the physical Equipment cards (``winchester_94~rang
 notation        writing a position as one line of text (``NOTLD1 S1 ...``, docs/position.md)
 parse           reading it back: every field parsed, bounded and checked before a Game exists
 fields          the pieces parse reads: bounded numbers, lists, JSON, Ghoul counts, one Survivor
+edit            one change to a position (Ghouls, a Survivor's Zone, Wounds, XP, Skills, cards, doors,
+                barricades, Spawn tokens), checked by reading it back; the position editor calls it
 facade          ``game.position()`` / ``Game.from_position(text)`` (a mixin of the Game)
 ==============  ==========================================================================
 """
