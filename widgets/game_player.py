@@ -31,6 +31,7 @@ from nollab.render.palette import BANNER, DANGER
 from .board_view import BoardView
 from .forecast_panel import ForecastPanel
 from .game_driver import DEFAULT_POLICY, POLICIES, Driver, scene_ids
+from .position_editor import position_tab
 from .rule_notes import page_details
 from .survivor_panel import SurvivorPanel, survivor_views
 
@@ -157,6 +158,7 @@ class GamePlayer(W.VBox):
             W.HBox([self.step_button, self.action_button, self.phase_button, self.round_button,
                     self.undo_button, self.undo_steps, self.suggest_button], layout=wrap),
             W.HBox([self.play, self.speed, self.policy, self.policy_plays], layout=wrap),
+            position_tab(self),  # the position editor (widgets/position_editor.py)
         ])
         board_column = W.VBox([self.board, self.legend], layout=W.Layout(flex="0 0 auto"))
         super().__init__([W.HTML(STYLE), controls, self.scoreboard, self.status,
@@ -182,6 +184,17 @@ class GamePlayer(W.VBox):
         if self._cell is None:
             self.cell = cell_for(self.driver.board.cols)
         self.message = f"new game: {scene}, seed {seed}"
+        self.refresh()
+
+    def load_game(self, game: Any) -> None:
+        """Play on from ``game`` (a position built in the editor or loaded from text)."""
+        self.play.playing = False
+        d = self.driver
+        d.game, d.scene, d.seed, d.error = game, game.state.scene, game.state.seed, ""
+        self.selected = None
+        self._log_len = 0
+        self._log_rows = []
+        self.message = "position loaded from the editor"
         self.refresh()
 
     def _on_scene(self, change: dict) -> None:
