@@ -66,8 +66,8 @@ class Game:
         """Setup for ``setup`` (a player count, or ``key=value`` options; :func:`.setup.parse_setup`).
         ``roll_setup``: draw the Setup cards from the seed at once (logged as rolls); False stops at the first."""
         box = box or default_box()
-        if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 1 << 63:
-            raise ValueError(f"a seed is an integer below 2**63 in size, got {seed!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 1 << 64:
+            raise ValueError(f"a seed is an integer below 2**64 in size, got {seed!r}")
         g = cls(int(seed), parse_setup(setup, box), box, history)
         while roll_setup and g.state.phase == "setup" and g.needs() == "chance":
             g.step()
@@ -289,7 +289,7 @@ class Game:
             "days": st.day, "result": self.result or "unfinished", "reason": st.reason if self.over else "",
             "steps": st.steps, "state_hash": self.state_hash(), "winners": list(st.winners),
             "squads": {s.id: {"vp": s.vp, "card_vp": sq_.card_vp(box, s), "kills": s.kills, "out": s.out,
-                              "survivors": [m.id for m in s.members], "wiped": s.wiped} for s in st.squads},
+                              "survivors": [m.id for m in s.members], "wiped": s.wiped, "lost": s.lost} for s in st.squads},
             "zombies": len(st.zombies), "trap_kills": st.trap_kills, "tiles": len(st.slots),
         }
 

@@ -49,8 +49,9 @@ class _Policies(Mapping):
 def sim_row(summary: dict) -> dict:
     """A Zpocalypse game's own columns: VPs, kills, wipes, days played."""
     sq = summary["squads"].values()
-    return {"kills": sum(s["kills"] for s in sq), "best_vp": max((s["vp"] + s["card_vp"] for s in sq), default=0),
-            "wiped": sum(s["wiped"] for s in sq), "squads_out": sum(1 for s in sq if s["out"]),
+    kills = sum(s["kills"] for s in sq)
+    return {"kills_zombie": kills, "kills": kills, "best_vp": max((s["vp"] + s["card_vp"] for s in sq), default=0),
+            "wiped": sum(s["wiped"] for s in sq), "deaths": sum(s["lost"] for s in sq), "squads_out": sum(1 for s in sq if s["out"]),
             "days": summary["days"], "trap_kills": summary["trap_kills"]}
 
 
@@ -84,7 +85,7 @@ GAME = GameSpec(
     policies=_Policies(),
     default_policy="bot",
     sim_row=sim_row,
-    kill_types=(),
+    kill_types=("zombie",),
     setup_help="a player count 1..4, or options players=N,scenario=outbreak|last_stand,base=hotel_lobby[:b],"
                "mode=easy|hardcore (each once)",
     odds="zpocalypse",

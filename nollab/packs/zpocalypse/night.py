@@ -439,6 +439,7 @@ def lose_survivor(c: Ctx, s: Squad, page: str) -> Flow:
     hp0 = sq_.hp(box, s)
     m = next(m for m in s.members if m.id == o)
     s.members.remove(m)
+    s.lost += 1
     door = hp0 < box.dice.death_door_hp
     if door:
         s.wounds = max(0, sq_.hp_max(box, s) - (hp0 - box.dice.death_door_loss))
@@ -478,6 +479,7 @@ def wipe(c: Ctx, s: Squad) -> Flow:
     st, box = c.st, c.box
     c.emit("wiped", P_DEATH, f"{c.name(s.id)}'s squad is wiped out", player=s.id)
     s.wiped += 1
+    s.lost += len(s.members)
     _drop(c, s, list(s.cards))
     s.members = []
     s.wounds = 0

@@ -61,6 +61,7 @@ class Squad:
     spots: int = 0          # VP-track spots already paid out
     kills: int = 0
     wiped: int = 0
+    lost: int = 0           # survivors killed (double Zs, dropped explosives, wipes)
 
 
 @dataclass
