@@ -289,8 +289,12 @@ class SpawnResult:
     @cached_property
     def p_run_out(self) -> dict:
         """P(the box runs out of that type while placing: at least one extra Activation), given
-        ``on_board`` and ``pools`` (P. 25)."""
-        return {t: self.extra(t).p(lambda n: n > 0) for t in self.types}
+        ``on_board`` and ``pools`` (P. 25): the cards ask for more than the room left."""
+        out = {}
+        for t in self.types:
+            r = self.room[t]
+            out[t] = Fraction(0) if r is None else self.requested_marginal(t).p(lambda n, r=r: n > r)
+        return out
 
     def _marginal_of(self, table: dict, shift: int, cards: int) -> Dist:
         others = self._size - cards
@@ -318,8 +322,9 @@ class SpawnResult:
         return Dist(out)
 
     def marginal(self, ghoul: str) -> Dist:
-        """Distribution of the number of Ghouls of one type placed by the step (capped, P. 25)."""
-        return self._ordered_marginal(ghoul).map(lambda k: self._placed_of(ghoul, k[0]))
+        """Distribution of the number of Ghouls of one type placed by the step (capped, P. 25): the
+        cards' total capped by the room, whatever their order (each card places what is left)."""
+        return self.requested_marginal(ghoul).map(lambda n: self._placed_of(ghoul, n))
 
     def extra(self, ghoul: str) -> Dist:
         """Distribution of the extra Activations of one type (cards short of miniatures, P. 25)."""
@@ -392,7 +397,21 @@ class SpawnResult:
         """Distribution of the total number of Ghouls placed (all types together, capped, P. 25)."""
         if all(self.room[t] is None for t in self.types):
             return self.requested_total()
-        return self.joint.map(lambda s: sum(s[0]))
+        states: dict = {}
+        for j, row in self._other.items():
+            if j <= self._draws:
+                states[(j, 0)] = states.get((j, 0), 0) + sum(row.values())
+        for idx, t in enumerate(self.types):
+            last = idx == len(self.types) - 1
+            table, off = self._tables[t], self._offset[idx]
+            nxt: dict = {}
+            for (drawn, tot), w in states.items():
+                for j in ([self._draws - drawn] if last else range(self._draws - drawn + 1)):
+                    for asked, w2 in table.get(j, {}).items():
+                        key = (drawn + j, tot + self._placed_of(t, asked + off))
+                        nxt[key] = nxt.get(key, 0) + w * w2
+            states = nxt
+        return Dist({tot: w for (drawn, tot), w in states.items() if drawn == self._draws})
 
     def requested_total(self) -> Dist:
         """Distribution of the total number of Ghouls the cards ask for (all types, uncapped)."""
@@ -408,7 +427,7 @@ class SpawnResult:
     @property
     def ghouls(self) -> Dist:
         """Dist over ``((type, placed), ...)`` in ``types`` order (zeros included), capped by the box (P. 25)."""
-        return self.joint.map(lambda s: tuple(zip(self.types, s[0])))
+        return self.joint_requested.map(lambda s: tuple((t, self._placed_of(t, n)) for t, n in zip(self.types, s[0])))
 
     @property
     def requested(self) -> Dist:
