@@ -30,7 +30,7 @@ def test_corpus_is_large_and_covers_every_kind() -> None:
     """At least 150 cases, across CLI, content, tiles, scenes and saves (issue 12)."""
     groups = {c["group"] for c in CASES}
     assert len(CASES) >= 150, len(CASES)
-    assert {"cli", "files", "content", "tiles", "scenes"} <= groups, groups
+    assert {"cli", "files", "content", "tiles", "scenes", "saves"} <= groups, groups
     assert len(CLI_CASES) >= 25
 
 

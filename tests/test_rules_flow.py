@@ -160,6 +160,9 @@ def test_travelling_tiles_dir_is_relative_to_the_users_scene_file(tmp_path, monk
         g.choose(g.pending.options[0])
     assert "9X" in _tiles(g)
     assert Path(g.scene.file) == p
+    with pytest.raises(ValueError, match="NOLLAB_CONTENT"):  # a save never names a path (issue 12)
+        g.to_json()
+    monkeypatch.setenv("NOLLAB_CONTENT", str(tmp_path))  # the content folder: saved by id, found again
     j = Game.from_json(g.to_json())  # the user's file is found again, not nollab/data/scenes/MY8.toml
     assert _tiles(j) == _tiles(g) and j.state_hash() == g.state_hash()
 

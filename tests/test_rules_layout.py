@@ -40,6 +40,8 @@ CHAPTER_DEPENDS = {
     "scenes": {"engine", "survivors", "spawn"},
     # not a chapter: a whole position as text and card copies by name (above the chapters, below game)
     "position": {"engine", "survivors", "scenes", "rounds"},
+    # not a chapter: the schema of a saved game, checked before a Game is built (issue 12)
+    "saves": {"engine", "scenes"},
 }
 TOP = {"game", "game_chance", "sandbox", "snapshot", "index", "__init__"}
 

@@ -144,10 +144,11 @@ def _user_scene(tmp_path: Path, hooks_line: str, extra: str = "", name: str = "M
     return p
 
 
-def test_a_scene_file_names_a_users_hook_module(box):
+def test_a_scene_file_names_a_users_hook_module(box, monkeypatch):
     p = _user_scene(box, 'hook_modules = ["house_rules.py"]')
     g = Game.new(str(p), seed=3)
     assert "lights_out" in HOOKS and any(e.text == "Lights out: the power is cut" for e in g.events)
+    monkeypatch.setenv("NOLLAB_CONTENT", str(box))  # a save names a content-folder Scene by id (issue 12)
     j = Game.from_json(g.to_json())  # the saved game finds the user's hooks again
     assert j.state_hash() == g.state_hash()
     assert type(load_scene(str(p)).hooks[0]).__name__ == "LightsOut"

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from nollab.content import load_content
-from nollab.rules.engine import choices
+from nollab.rules.engine import choices, inputs
 from nollab.rules.engine.chance import CHANCE
 from nollab.rules.engine.actions import Action
 from nollab.rules.engine.context import Ctx
@@ -37,7 +37,8 @@ from nollab.rules.position.facade import PositionMixin
 from nollab.rules.rounds import end_phase, players_phase  # noqa: F401  (register the round's steps)
 from nollab.rules.rounds.setup import announce, build_state
 from nollab.rules.scenes.handmade import sandbox_scene
-from nollab.rules.scenes.scene import SCENES_DIR, load_scene
+from nollab.rules import saves
+from nollab.rules.scenes.scene import SCENES_DIR, Scene, load_scene
 from nollab.rules.snapshot import snapshot as view_snapshot
 from nollab.rules.spawn import step as spawn_step  # noqa: F401  (registers the Spawn Step)
 from nollab.rules.survivors import experience
@@ -81,6 +82,8 @@ class Game(ChanceMixin, PositionMixin):
         self.sandbox_spec: dict | None = None
         #: stop before every chance step (``needs() == "chance"``) instead of rolling/drawing at once
         self.explicit_chance = False
+        #: a Scene carried inside a save (``{"embedded": ...}``, see :meth:`to_json`), else None
+        self.scene_embedded: dict | None = None
         self.scene.sync(self._ctx())
 
     # ---- construction ----------------------------------------------------------------------
@@ -94,7 +97,7 @@ class Game(ChanceMixin, PositionMixin):
         unknown = sorted(set(options) - KNOWN_OPTIONS)
         if unknown:
             raise ValueError(f"options: unknown option(s) {unknown} (known: {sorted(KNOWN_OPTIONS)})")
-        sc = load_scene(scene)
+        sc = scene.fresh() if isinstance(scene, Scene) else load_scene(scene)
         sc.bind(content)
         st, notes = build_state(content, sc, seed, survivors, options)
         g = cls(st, content, sc, options, survivors, history=history)
@@ -184,20 +187,22 @@ class Game(ChanceMixin, PositionMixin):
             self._history.append((pickle.dumps(d, pickle.HIGHEST_PROTOCOL), len(self.events), len(self.log)))
 
     def apply(self, action: Action) -> None:
-        """Apply a Survivor action; :class:`IllegalAction` (rule + page) leaves everything unchanged."""
+        """Apply a Survivor action; :class:`IllegalAction` (rule + page) leaves everything unchanged. It is
+        matched to a listed legal action, types compared (:mod:`nollab.rules.engine.inputs`), which runs."""
         acts = self._legal_now()
         for a in acts:  # fast path: one of the listed (already normalised) actions, as a policy returns
             if a is action:
                 break
         else:
-            if isinstance(action, dict):
-                action = Action.from_dict(action)
-            elif not isinstance(action, Action):
-                raise IllegalAction(f"apply() takes an Action (or its dict), got {type(action).__name__}")
-            else:
-                action = Action.from_dict(action.to_dict())  # lists in params -> tuples (hashable)
-            if action not in set(acts):
-                raise IllegalAction(explain_illegal(self._ctx(), action))
+            given = inputs.as_action(action)
+            canon = inputs.match_action(given, acts)
+            if canon is None:
+                try:
+                    why = explain_illegal(self._ctx(), given)
+                except Exception:  # noqa: BLE001 -- malformed params: the reason is that it is not listed
+                    why = "not one of the legal actions now (legal_actions())"
+                raise IllegalAction(why)
+            action = canon
         self._save()
         ctx = self._ctx()
         turn.perform(ctx, action)
@@ -207,14 +212,15 @@ class Game(ChanceMixin, PositionMixin):
         self._drain()
 
     def choose(self, option: Any) -> None:
-        """Answer the pending :class:`Choice` with one of its options."""
+        """Answer the pending :class:`Choice` with one of its options (types compared, as offered)."""
         st = self.state
         if st.pending is None:
             raise IllegalAction("no decision is pending (choose() answers a pending Choice)")
-        opt = choices.normalise(option)
-        if opt not in st.pending.options:
-            raise IllegalAction(f"{opt!r} is not an option of the pending {st.pending.kind!r} decision "
-                                f"({st.pending.page}); options: {st.pending.options!r}")
+        i = inputs.match_option(option, st.pending.options)
+        if i is None:
+            raise IllegalAction(f"{inputs._shown(option)} is not an option of the pending {st.pending.kind!r} "
+                                f"decision ({st.pending.page}); options: {inputs._shown(st.pending.options)}")
+        opt = choices.normalise(st.pending.options[i])
         self._save()
         ctx = self._ctx()
         choices.resolve(ctx, opt)
@@ -233,6 +239,10 @@ class Game(ChanceMixin, PositionMixin):
 
     def discard(self, survivor: str, uid: int) -> None:
         """Discard a carried card for free, at any time (P. 16); logged, undoable and replayed."""
+        if type(survivor) is not str or isinstance(uid, bool) or not isinstance(uid, int):
+            raise IllegalAction(f"discard(survivor, uid): a survivor id and a card uid, got "
+                                f"{inputs._shown(survivor)}, {inputs._shown(uid)}")
+        uid = int(uid)
         if Action("discard", survivor, (uid,)) not in self.free_discards():
             raise IllegalAction(free_actions.discard_refused(self.state, self.needs(), survivor, uid))
         self._save()
@@ -299,6 +309,7 @@ class Game(ChanceMixin, PositionMixin):
         g = Game(self.state.clone(), self.content, self.scene.fresh(), self.options, self.survivors,
                  list(self.events), [dict(e) for e in self.log], history=history)
         g.sandbox_spec = self.sandbox_spec
+        g.scene_embedded = self.scene_embedded
         g.explicit_chance = self.explicit_chance
         return g
 
@@ -336,8 +347,10 @@ class Game(ChanceMixin, PositionMixin):
             g = Game.from_sandbox_spec(self.sandbox_spec, self.content, self.options, self.survivors,
                                        self.keep_history)
         else:
-            g = Game.new(self._scene_ref(), self.state.seed, self.survivors, self.options, self.content,
+            scene = self.scene if self.scene_embedded is not None else self._scene_ref()
+            g = Game.new(scene, self.state.seed, self.survivors, self.options, self.content,
                          history=self.keep_history)
+            g.scene_embedded = self.scene_embedded
         g.replay_log(self.log if log is None else log)
         return g
 
@@ -352,7 +365,7 @@ class Game(ChanceMixin, PositionMixin):
     def to_json(self) -> str:
         """The whole game as JSON (``nollab-game/1``): scene, options, state, decision log, events;
         a sandbox game also stores its hand-made board and starting position."""
-        d = {"format": "nollab-game/1", "scene": self._scene_ref(), "options": self.options,
+        d = {"format": "nollab-game/1", "scene": saves.saved_scene_ref(self), "options": self.options,
              "survivors": self.survivors, "state": self.state.to_dict(), "log": self.log,
              "events": [e.to_dict() for e in self.events], "explicit_chance": self.explicit_chance}
         if self.sandbox_spec is not None:
@@ -361,20 +374,10 @@ class Game(ChanceMixin, PositionMixin):
 
     @classmethod
     def from_json(cls, text: str, content=None) -> "Game":
-        d = json.loads(text)
-        if d.get("format") != "nollab-game/1":
-            raise ValueError("from_json: not a nollab game (format nollab-game/1)")
-        content = content or default_content()
-        if "sandbox" in d:
-            sc = sandbox_scene(d["sandbox"])
-        else:
-            sc = load_scene(d["scene"])
-        sc.bind(content)
-        st = GameState.from_dict(d["state"])
-        g = cls(st, content, sc, d["options"], d["survivors"], [Event.from_dict(e) for e in d["events"]], d["log"])
-        g.sandbox_spec = d.get("sandbox")
-        g.explicit_chance = bool(d.get("explicit_chance", False))
-        return g
+        """A game from :meth:`to_json` text, checked by the save schema (:mod:`nollab.rules.saves`) before
+        anything is built: a wrong type, an unknown field, a Scene given as a path or a state that cannot run
+        is one ``ValueError`` naming the field (``json.JSONDecodeError`` for text that is not JSON)."""
+        return saves.game_from_json(cls, text, content or default_content())
 
     # ---- summaries ---------------------------------------------------------------------------
     def summary(self) -> dict:

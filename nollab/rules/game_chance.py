@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from nollab.rules.engine import choices
+from nollab.rules.engine import choices, inputs
 from nollab.rules.engine.actions import Action
 from nollab.rules.engine.chance import CHANCE, ChanceNode, norm_outcome
 from nollab.rules.engine.events import IllegalAction
@@ -44,7 +44,11 @@ class ChanceMixin:
                                 "set_explicit_chance(True) stops before every roll and draw")
         t = st.queue[0]
         step = CHANCE[t[0]]
-        o = norm_outcome(outcome)
+        try:
+            inputs.check_outcome(outcome)
+        except IllegalAction as exc:
+            raise IllegalAction(f"{exc} ({step.outcomes(self._ctx(), *t[1:]).page})") from None
+        o = norm_outcome(list(outcome) if isinstance(outcome, tuple) else outcome)
         why = step.check(self._ctx(), o, *t[1:])
         if why is not None:
             raise IllegalAction(f"{why} ({step.outcomes(self._ctx(), *t[1:]).page})")
@@ -110,6 +114,7 @@ class ChanceMixin:
         g = type(self)(self.state.clone(), self.content, self.scene.fresh(), self.options, self.survivors,
                        [], [], history=False)
         g.sandbox_spec = self.sandbox_spec
+        g.scene_embedded = getattr(self, "scene_embedded", None)
         g.explicit_chance = self.explicit_chance if explicit_chance is None else bool(explicit_chance)
         return g
 

@@ -184,7 +184,9 @@ class GameState:
         d["flags"] = {k: (_copy_json(v) if v.__class__ in (list, dict) else v) for k, v in self.flags.items()} \
             if self.flags else {}
         d["kills"] = self.kills.copy()
-        d["queue"] = [t[:] for t in self.queue]
+        # a task's arguments may hold dicts/lists a step changes in place (an attack's running tally):
+        # copied deep, so exploring a fork or undoing never changes the original game
+        d["queue"] = [_copy_json(t) for t in self.queue]
         c.__dict__ = d
         return c
 

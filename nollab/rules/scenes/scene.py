@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from nollab.board import load_map
-from nollab.board.scene_map import resolve_scene
+from nollab.board.scene_map import parse_map_text, resolve_scene
+from nollab.rules.scenes.scene_schema import check_scene_table
 from nollab.safe_io import InputFileError, parse_toml, read_text_file
 from nollab.rules.scenes.hooks import HOOKS, Hook, register_hooks
 
@@ -78,7 +79,6 @@ class Scene:
         data = doc.get("scene") or DEFAULT_SCENES.get(scene_id)
         if data is None:
             raise ValueError(f"{path.name}: no [scene] table (title, mode, start, hooks)")
-        from nollab.rules.scenes.scene_schema import check_scene_table
         check_scene_table(data, str(path))
         clockwise = list(smap.spawn_order()) if smap.tokens.spawns else []
         return cls(scene_id, smap.board, smap.tokens, data, clockwise, str(path))
@@ -267,3 +267,23 @@ def load_scene(scene_id: str) -> Scene:
     # a fresh Scene per game (hooks and ``board`` may be replaced per game, e.g. travelling tiles);
     # the parsed Board and tokens are shared (immutable)
     return got.fresh()
+
+
+def embedded_scene(emb: dict) -> Scene:
+    """The Scene a save carries (``{"id", "toml"}``, the scene file's text): its map with tiles from the
+    shipped and ``$NOLLAB_CONTENT`` folders only, its ``[scene]`` table checked with ``embedded=True``
+    (no ``hook_modules``, no paths). ValueError naming ``scene.embedded`` otherwise."""
+    where = "scene.embedded"
+    try:
+        doc = parse_toml(emb["toml"], where)
+    except (InputFileError, tomllib.TOMLDecodeError) as exc:
+        raise ValueError(f"{where}: {exc}") from None
+    if not isinstance(doc.get("map"), dict) or "tiles_dir" in doc["map"]:
+        raise ValueError(f"{where}: needs a [map] table without tiles_dir (a save may not name a folder)")
+    smap = parse_map_text(emb["toml"], where)
+    data = doc.get("scene")
+    if data is None:
+        raise ValueError(f"{where}: no [scene] table")
+    check_scene_table(data, where, embedded=True)
+    clockwise = list(smap.spawn_order()) if smap.tokens.spawns else []
+    return Scene(str(emb["id"]), smap.board, smap.tokens, data, clockwise, "")

@@ -47,6 +47,19 @@ def _enum(*choices: str) -> Callable[[Any], str | None]:
     return check
 
 
+def _files(v: Any) -> str | None:
+    return None if _strs(v) is None else f"a list of .py files or module names, got {type(v).__name__}"
+
+
+def _free(v: Any) -> str | None:
+    """A table a user's own hooks read (``[scene.rules]``): string keys, small JSON values."""
+    if not isinstance(v, dict):
+        return f"expected a table, got {type(v).__name__}"
+    if len(repr(v)) > 100_000:
+        return "too large"
+    return None
+
+
 def _strs(v: Any) -> str | None:
     if not isinstance(v, list) or len(v) > MAX_LIST:
         return f"expected a list of at most {MAX_LIST} strings, got {type(v).__name__}"
@@ -81,10 +94,10 @@ def _table(fields: dict[str, Callable[[Any], str | None]]) -> Callable[[Any], st
 FIELDS: dict[str, Callable[[Any], str | None]] = {
     "title": _str, "page": _str, "difficulty": _str, "duration": _int(0, 100_000),
     "mode": _enum("romero", "zombicide"), "starting_w94": _enum("aside", "dealt"), "drive": _bool,
-    "hooks": _strs, "hook_modules": _strs, "start": _start, "start_xp": _int(0, 1_000),
+    "hooks": _strs, "hook_modules": _files, "start": _start, "start_xp": _int(0, 1_000),
     "objectives": _strs, "loss": _strs, "max_rounds": _int(1, MAX_ROUNDS), "description": _str,
     "options": _table({"ghoul_cards": _str, "opening_cards": _bool, "ultrared": _bool}),
-    "rules": _table({"house_tiles": _strs, "no_ranged_tile": _str, "tiles_dir": _str}),
+    "rules": _free,  # typed below where the shipped hooks read it; a user's hooks may add their own keys
     "travel": _table({"first": _str, "pile": _strs, "final": _str, "final_car": _str, "shuffle": _bool}),
 }
 
@@ -101,6 +114,10 @@ def check_scene_table(data: Any, where: str, *, embedded: bool = False) -> None:
         err = FIELDS[k](v)
         if err:
             raise ValueError(f"{where}: [scene] field {k!r}: {err}")
+    rules = data.get("rules", {})
+    for k, check in (("house_tiles", _strs), ("no_ranged_tile", _str), ("tiles_dir", _str)):
+        if k in rules and check(rules[k]):
+            raise ValueError(f"{where}: [scene] field 'rules.{k}': {check(rules[k])}")
     if len(data.get("hooks", [])) > MAX_HOOKS:
         raise ValueError(f"{where}: [scene] field 'hooks': at most {MAX_HOOKS} hooks")
     if embedded:
