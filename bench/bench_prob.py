@@ -58,11 +58,11 @@ def nollab_family(name):
                 out.append(r.kills.map(lambda ks: sum(c for _, c in ks)).probs())
         return out
     if name == "deck":
-        from nollab.content import load_content
+        from nollab.content_deck import load_ghoul_deck  # the deck alone (a cold query's path)
         from nollab.prob.spawn import spawn_step
 
-        deck = list(load_content().ghoul_deck)
-        return [spawn_step(deck, "red", k).total().probs() for k in range(1, 13)]
+        deck = list(load_ghoul_deck()[0])
+        return [spawn_step(deck, "red", k).requested_total().probs() for k in range(1, 13)]  # the cards' totals, as icepool's deal().sum()
     raise ValueError(name)
 
 
@@ -103,9 +103,9 @@ def icepool_family(name):
                 out.append(_fr(d.items(), d.denominator()))
         return out
     if name == "deck":
-        from nollab.content import load_content
+        from nollab.content_deck import load_ghoul_deck  # the same data reading as nollab's row
 
-        deck = load_content().ghoul_deck
+        deck = load_ghoul_deck()[0]
         values = [c.counts[3] if c.kind == "spawn" else 0 for c in deck]
         out = []
         for k in range(1, 13):

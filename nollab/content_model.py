@@ -127,7 +127,7 @@ class CarCard:
 
 #: The Ghoul types of NOTLD (P. 17), in the one order every per-type tuple uses (a game state's
 #: counts per Zone, kill tables, panels): Walker, Breaker, Fatty, Relative.
-GHOUL_TYPES: tuple[str, ...] = ("walker", "breaker", "fatty", "relative")
+from nollab.ghoul_types import GHOUL_TYPES  # noqa: E402  (one definition, importable without this module)
 #: Rulebook names of each type, singular and plural (P. 17).
 GHOUL_NAMES: Mapping[str, tuple[str, str]] = MappingProxyType({
     "walker": ("Walker", "Walkers"), "breaker": ("Breaker", "Breakers"),

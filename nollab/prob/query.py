@@ -184,11 +184,10 @@ def spawn_odds(
 ) -> SpawnResult:
     """A spawn step of ``zones`` cards at ``level`` from a preset of ``cards`` (the content's deck by default)."""
     if cards is None:
-        from nollab.content import load_content
+        from nollab.content_deck import load_ghoul_deck  # the deck alone, not the whole content
 
-        content = load_content()
-        cards = content.ghoul_deck
+        cards, box = load_ghoul_deck()
         if pools is None:
-            pools = {t: g.pool for t, g in content.ghoul_types.items()}
+            pools = box
     chosen = select_deck(cards, deck, openings)
     return spawn_step(chosen, level, zones, discarded, on_board, pools)

@@ -42,9 +42,9 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cached_property
 from math import comb, perm
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
-from nollab.content_model import GHOUL_TYPES
+from nollab.ghoul_types import GHOUL_TYPES
 
 from .dist import Dist
 
@@ -395,20 +395,33 @@ class SpawnResult:
 
     def total(self) -> Dist:
         """Distribution of the total number of Ghouls placed (all types together, capped, P. 25)."""
-        if all(self.room[t] is None for t in self.types):
-            return self.requested_total()
+        capped = {}
+        for idx, t in enumerate(self.types):  # {j: {placed: ways}}, the asked totals folded at the room
+            off = self._offset[idx]
+            rows = {}
+            for j, row in self._tables[t].items():
+                out: dict = {}
+                for asked, w in row.items():
+                    k = self._placed_of(t, asked + off)
+                    out[k] = out.get(k, 0) + w
+                rows[j] = out
+            capped[t] = rows
+        if all(self._placed_of(t, max(a for row in self._tables[t].values() for a in row) + self._offset[i])
+               == max(a for row in self._tables[t].values() for a in row) + self._offset[i]
+               for i, t in enumerate(self.types)):
+            return self.requested_total()  # the box never runs short: the cards' totals
         states: dict = {}
         for j, row in self._other.items():
             if j <= self._draws:
                 states[(j, 0)] = states.get((j, 0), 0) + sum(row.values())
         for idx, t in enumerate(self.types):
             last = idx == len(self.types) - 1
-            table, off = self._tables[t], self._offset[idx]
+            table = capped[t]
             nxt: dict = {}
             for (drawn, tot), w in states.items():
                 for j in ([self._draws - drawn] if last else range(self._draws - drawn + 1)):
-                    for asked, w2 in table.get(j, {}).items():
-                        key = (drawn + j, tot + self._placed_of(t, asked + off))
+                    for placed, w2 in table.get(j, {}).items():
+                        key = (drawn + j, tot + placed)
                         nxt[key] = nxt.get(key, 0) + w * w2
             states = nxt
         return Dist({tot: w for (drawn, tot), w in states.items() if drawn == self._draws})

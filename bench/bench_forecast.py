@@ -1,0 +1,159 @@
+"""Benchmark: exact forecasts and best turns through the engine's chance steps (issue 13), and what they
+cost the rest: engine steps/s against an older checkout, cold start of the odds against icepool 2.1.3.
+
+Run: ``python bench/bench_forecast.py [--baseline-commit a5a95e1] [--quick]`` (a few minutes).
+
+Rows (wall time, best of ``--reps``; a shared machine distorts single runs):
+
+- forecast: Scene 1, every Survivor ended their Turn, the Ghouls' Phase with its 4 Spawn Zones at Yellow
+  (``until="end_of_phase"``) -- goal < 1 s; and the Players' Phase at Blue until the end of the round
+  (what the Forecast panel asks at the start of S1);
+- best_turn: 3 Actions with up to 3 rolls (a Winchester 94 against 2 Walkers on a 4-Zone row; and on
+  Scene 1's board, Helen with a Sawed-Off and a Table Leg, 3 Walkers next door) -- goal < 2 s;
+- engine: ``bench/bench_engine.py`` rows (steps/s, CPU time) of this checkout and of
+  ``--baseline-commit`` (extracted with ``git archive`` into a temporary folder), side by side;
+- cold start: ``bench/bench_prob.py`` workers (a fresh process: import + first answer) for dice, kills by
+  Targeting Priority and Ghoul-deck draws, nollab and icepool 2.1.3, with the ratio (goal 10x).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def best_of(fn, reps: int) -> tuple[float, object]:
+    out, best = None, float("inf")
+    for _ in range(reps):
+        t = time.perf_counter()
+        out = fn()
+        best = min(best, time.perf_counter() - t)
+    return best, out
+
+
+def s1_ghouls_phase(level_xp: int):
+    from nollab.prob.forecasting import DefaultPolicy
+    from nollab.rules import Game
+
+    g = Game.new("S1", seed=1)
+    g.state.survivors["tom"].xp = level_xp
+    g.touch()
+    pol = DefaultPolicy()
+    while g.state.phase == "players":
+        g.step(pol)
+    return g
+
+
+def forecast_rows(reps: int) -> list[tuple]:
+    from nollab.prob import forecast
+    from nollab.rules import Game
+
+    rows = []
+    g = s1_ghouls_phase(8)  # Tom 8 XP: Yellow (P. 14)
+    t, f = best_of(lambda: forecast(g, "end_of_phase"), reps)
+    rows.append(("forecast S1 Ghouls' Phase, 4 Spawn Zones, Yellow", t, 1.0,
+                 f"{f.states} positions, {len(f.outcomes)} outcomes"))
+    g = s1_ghouls_phase(0)
+    t, f = best_of(lambda: forecast(g, "end_of_phase"), reps)
+    rows.append(("forecast S1 Ghouls' Phase, 4 Spawn Zones, Blue", t, 1.0,
+                 f"{f.states} positions, {len(f.outcomes)} outcomes"))
+    g = Game.new("S1", seed=1)
+    t, f = best_of(lambda: forecast(g, "end_of_round"), reps)
+    rows.append(("forecast S1 start until the end of the round (panel)", t, None,
+                 f"{f.states} positions, {len(f.outcomes)} outcomes"))
+    return rows
+
+
+def best_turn_rows(reps: int) -> list[tuple]:
+    from nollab.board import board_from_grid
+    from nollab.prob import best_turn
+    from nollab.rules import Game
+    from nollab.rules.sandbox import sandbox
+
+    rows = []
+    row = board_from_grid("abcd", {k: "exterior" for k in "abcd"})
+    g = sandbox(row, {"helen": "T:a"}, ghouls={"T:b": {"walker": 2}}, inventory={"helen": ["winchester_94"]})
+    t, r = best_of(lambda: best_turn(g, "clear:T:b", bot=None), reps)
+    rows.append(("best_turn 3 Actions, 3 rolls, 4-Zone row", t, 2.0, f"P = {r.p}, {r.states} positions"))
+    t, r = best_of(lambda: best_turn(g, "clear:T:b"), reps)
+    rows.append(("  same, with the heuristic bot's exact probability", t, 2.0, f"bot P = {r.bot_p}"))
+    g = Game.new("S1", seed=1)
+    st = g.state
+    helen = st.survivors["helen"]
+    uid = next(u for u, c in enumerate(st.cards) if c == "sawed_off")
+    for pile in list(st.decks.values()) + list(st.discards.values()):
+        if uid in pile:
+            pile.remove(uid)
+    helen.hands[1] = uid  # a Table Leg in the other Hand
+    st.add_ghouls("1R:L", "walker", 3)  # the living room, next to her (2R:B, basement stairs)
+    g.touch()
+    t, r = best_of(lambda: best_turn(g, "clear:1R:L", bot=None), reps)
+    rows.append(("best_turn 3 Actions, up to 3 rolls, Scene 1 board", t, 2.0,
+                 f"P = {r.p}, {r.states} positions, first {r.first}"))
+    return rows
+
+
+def engine_rows(commit: str, quick: bool) -> list[str]:
+    games, rounds = ("8", "10") if quick else ("30", "20")
+    with tempfile.TemporaryDirectory(prefix="nollab-base-") as tmp:
+        arch = subprocess.run(["git", "-C", str(ROOT), "archive", commit], check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=arch, check=True)
+        p = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_engine.py"), "--games", games, "--rounds",
+                            rounds, "--scenes", "S1", "--policies", "random,first", "--baseline", tmp],
+                           check=True, capture_output=True, text=True)
+    return p.stdout.strip().splitlines()
+
+
+def cold_rows(reps: int) -> list[tuple]:
+    out = []
+    for fam in ("dice", "targeting", "deck"):
+        times = {}
+        for lib in ("nollab", "icepool"):
+            best = float("inf")
+            for _ in range(reps):
+                p = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_prob.py"), "--worker", lib, fam],
+                                   check=True, capture_output=True, text=True, cwd=ROOT)
+                best = min(best, float(p.stdout.strip()))
+            times[lib] = best
+        out.append((fam, times["nollab"], times["icepool"]))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--baseline-commit", default="a5a95e1", help="engine baseline (before issue 13's part 2)")
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--quick", action="store_true", help="fewer engine games (a smoke run)")
+    ap.add_argument("--only", default="forecast,best_turn,engine,cold")
+    args = ap.parse_args(argv)
+    only = set(args.only.split(","))
+    if {"forecast", "best_turn"} & only:
+        print(f"{'query':<56} {'seconds':>8} {'goal':>6}  sizes")
+        rows = (forecast_rows(args.reps) if "forecast" in only else []) + \
+            (best_turn_rows(args.reps) if "best_turn" in only else [])
+        for name, t, goal, size in rows:
+            mark = "" if goal is None else ("  OK " if t < goal else "  over")
+            print(f"{name:<56} {t:8.3f} {('< ' + str(goal)) if goal else '':>6}{mark}  {size}")
+        print()
+    if "engine" in only:
+        print(f"engine steps/s, this checkout vs {args.baseline_commit} (bench/bench_engine.py, CPU time):")
+        for line in engine_rows(args.baseline_commit, args.quick):
+            print("  " + line)
+        print()
+    if "cold" in only:
+        print("cold start (fresh process: import + first answer, best of reps, ms) -- goal: icepool / nollab >= 10")
+        print(f"  {'family':<10} {'nollab':>8} {'icepool':>8} {'ratio':>7}")
+        for fam, n, i in cold_rows(args.reps):
+            print(f"  {fam:<10} {n * 1000:8.1f} {i * 1000:8.1f} {i / n:6.1f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
