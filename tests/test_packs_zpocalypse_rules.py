@@ -568,3 +568,77 @@ def test_lookout_collapses_after_four_zombies():
     seen = drive(night.zombie_phase(g.ctx), 4, [0, 0])
     s = g.state.squad("p1")
     assert "1,1" not in g.state.forts and s.stunned and s.wounds >= 4
+
+
+def test_red_lines_stop_figures_and_sight():
+    """Movement: "No squad or zombie can move through or into squares with a [icon] or through a red line";
+    Combat: LOS "is blocked by ... red lines"."""
+    g = position()
+    g.state.slots["2,0"] = ["t03", "a"]  # red lines 1,1|2,1 and 1,2|2,2 on the Diner
+    city = g.ctx.city
+    assert city.edge((9, 1), (10, 1)) == "red"
+    assert (10, 1) not in city.neighbours((9, 1)) and (10, 1) not in city.neighbours((9, 1), ("sandbags", "wall", "gate"))
+    assert city.los((8, 1), (11, 1), set()) is False and city.los((8, 0), (11, 0), set()) is True
+    assert ("9,1", "10,1", "red") in g.view().edges
+
+
+def test_carry_limit_in_combat_drops_under_a_death_token():
+    """Squads: "If you exceed your carry limit, drop the extra card(s) immediately. Place a Death token ... and
+    leave the second token on the square where you dropped them. The first squad to get to the token can pick
+    up your gear for 1 action"."""
+    g = position(squads={"p1": {"pos": (1, 1), "members": ["teacher"], "cards": ["bat", "food", "food", "ammo"]}})
+    s, st = g.state.squad("p1"), g.state
+    drive(night.search(g.ctx, s), 1, "food", "white1")
+    assert len(s.cards) == 4 and len(st.gear["1,1"]["cards"]) == 1
+    s.cards.pop()
+    st.turn, st.actions_left = "p1", 2
+    assert Action("pickup", "p1") in night.legal(g.ctx, "p1")
+    drive(night.perform(g.ctx, s, Action("pickup", "p1")))
+    assert len(s.cards) == 4 and "1,1" not in st.gear and st.actions_left == 1
+
+
+def test_zombies_split_larger_group_to_higher_vp_tie_is_a_die_roll():
+    """Zombie Movement: "the zombies split, with the larger group attacking the player with the higher VPs. On a
+    VP tie, both players roll a red die: the higher roller gets 1 fewer zombie"."""
+    z = [(0, 1), (1, 1), (2, 1)]
+    g = position(players=2, squads={"p1": {"pos": (0, 0), "vp": 5}, "p2": {"pos": (2, 0), "vp": 1}}, zombies=z)
+    seen = drive(night.zombie_attacks(g.ctx), [0, 0], [0, 0])
+    prompts = [r.prompt for r, _ in seen if isinstance(r, Chance)]
+    # (0,1) touches only p1; (1,1) both; (2,1) only p2 -> the contested one goes to p1 (higher VP)
+    assert "2 single + 0 double zombie(s) attack Red" in prompts[0] and "1 single" in prompts[1]
+    g2 = position(players=2, squads={"p1": {"pos": (0, 0), "vp": 3}, "p2": {"pos": (2, 0), "vp": 3}},
+                  zombies=[(1, 1)])
+    seen = drive(night.zombie_attacks(g2.ctx), "p1", [0, 0])
+    tie = seen[0][0]
+    assert tie.kind == "split_tie" and tie.prob("p1") == Fraction(1, 2)
+    assert "attack Blue" in seen[1][0].prompt  # Red rolled higher: 1 fewer zombie (none of the one)
+
+
+def test_trade_food_and_items_with_an_adjacent_squad_free():
+    """Phase 4 Combat: "A squad may also take 1 free action per turn: Trade Food and Items cards with adjacent
+    squads. You may not trade Armory or Survivor cards during this phase"."""
+    g = position(players=2, squads={"p1": {"pos": (0, 0), "cards": ["food", "pistol", "ammo"]}, "p2": {"pos": (1, 1)}})
+    st = g.state
+    st.turn, st.actions_left, st.free_used = "p1", 2, False
+    gives = [a for a in night.legal(g.ctx, "p1") if a.kind == "give"]
+    s = st.squad("p1")
+    assert sorted(next(c.card for c in s.cards if c.uid == a.params[0]) for a in gives) == ["ammo", "food"]
+    drive(night.perform(g.ctx, s, gives[0]))
+    assert st.actions_left == 2 and st.free_used and len(st.squad("p2").cards) == 1
+    assert not [a for a in night.legal(g.ctx, "p1") if a.kind == "give"]
+
+
+def test_explosive_in_the_bunker_kills_by_successes_and_hurts_everyone_inside():
+    """Explosives: "Using explosives in the bunker ... all zombies are not automatically killed. Roll the damage
+    dice and kill the number of zombies matching the successes. Players take damage ... as if ... in the blast"."""
+    from nollab.packs.zpocalypse.explosives import throw
+    g = position(squads={"p1": {"pos": BUNKER, "members": ["sarge", "cop"], "cards": ["grenade"]}},
+                 zombies=[("bunker",), ("bunker",), ("bunker", 0, True)])
+    s = g.state.squad("p1")
+    g.state.turn, g.state.actions_left = "p1", 2
+    uid = s.cards[0].uid
+    assert Action("throw", "p1", (uid, "bunker")) in night.legal(g.ctx, "p1")
+    drive(throw(g.ctx, s, uid, BUNKER), [2, 4])
+    # 2 successes on 2 singles + 1 double: 2 zombies' worth gone (the double is split, docs/rulings.md)
+    assert sum(2 if z.double else 1 for z in g.state.zombies.values()) == 2
+    assert s.wounds == 4 - sq_.armor(g.box, s) and s.vp == 2

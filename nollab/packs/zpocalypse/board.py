@@ -53,6 +53,9 @@ class City:
         self._nb: dict = {}
         for slot, (tid, side) in self.slots.items():
             face = self.face(tid, side, base)
+            ox, oy = slot[0] * self.n, slot[1] * self.n
+            for a, b in face.red:
+                self.edges.setdefault(edge_key((ox + a[0], oy + a[1]), (ox + b[0], oy + b[1])), "red")
             for y in range(self.n):
                 for x in range(self.n):
                     p = (slot[0] * self.n + x, slot[1] * self.n + y)
@@ -221,7 +224,7 @@ class City:
         if lookout:
             return True
         pts = self.line(a, b)
-        stop = ("wall", "gate") if gates_block else ("wall",)
+        stop = ("wall", "gate", "red") if gates_block else ("wall", "red")
         for i in range(1, len(pts)):
             p, q = pts[i - 1], pts[i]
             if q != b and (not self.open(q) or q in blockers):

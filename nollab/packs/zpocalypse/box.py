@@ -148,6 +148,7 @@ class TileFace:
     side: str
     name: str
     rows: tuple[str, ...]
+    red: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()  # red lines: blocked edges (local squares)
 
     def square(self, x: int, y: int) -> str:
         return SQUARES[self.rows[y][x]]
@@ -233,6 +234,23 @@ def _rows(v: Any, where: str, size: int, src: str) -> tuple[str, ...]:
         raise PackContentError(f"{src}: {where}: a tile side is {size} rows of {size} square letters "
                                f"({''.join(SQUARES)}), got {v!r}")
     return tuple(v)
+
+
+def _red(v: Any, where: str, size: int, src: str) -> tuple:
+    """Red lines: ``["x,y|x,y", ...]`` edges between orthogonal neighbours of the tile (local squares)."""
+    out = []
+    if not isinstance(v, list) or len(v) > 4 * size * size:
+        raise PackContentError(f"{src}: {where}: red lines are a list of \"x,y|x,y\" edges, got {v!r}")
+    for e in v:
+        try:
+            a, b = (tuple(int(t) for t in part.split(",")) for part in str(e).split("|"))
+            ok = len(a) == len(b) == 2 and all(0 <= t < size for t in a + b) and abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+        except ValueError:
+            ok = False
+        if not ok:
+            raise PackContentError(f"{src}: {where}: {e!r} is not an edge \"x,y|x,y\" between two neighbouring squares")
+        out.append((a, b))
+    return tuple(out)
 
 
 def _gains(v: Any, where: str, src: str) -> Mapping[str, int]:
@@ -390,9 +408,10 @@ def load_box(content_dir: str | os.PathLike | None = None) -> Box:
     tiles, inherit = {}, None
     for tid, e in _entries(data, "tiles", src):
         w = f"tiles.{tid}"
-        check_fields(e, {"name", "a", "b"}, w, src)
+        check_fields(e, {"name", "a", "b", "red_a", "red_b"}, w, src)
         nm = require(e, "name", str, w, src)
-        faces = tuple(TileFace(tid, s, nm, _rows(e.get(s), f"{w}.{s}", n, src)) for s in ("a", "b"))
+        faces = tuple(TileFace(tid, s, nm, _rows(e.get(s), f"{w}.{s}", n, src), _red(e.get(f"red_{s}", []), f"{w}.red_{s}", n, src))
+                      for s in ("a", "b"))
         if any("E" in r for f in faces for r in f.rows):
             raise PackContentError(f"{src}: {w}: only a base set has the bunker entrance 'E'")
         inherit = _prov(e, w, notes, inherit)

@@ -220,7 +220,9 @@ def gain_cards(c: Ctx, s: Squad, gains, page: str) -> Flow:
 
 def drop_excess(c: Ctx, s: Squad, page: str) -> None:
     """"Each survivor can carry a maximum of 4 cards": the cards over the squad's limit are placed faceup
-    next to the bunker (kept in this order: weapons with most VP, then Items, then Food, then Scrap)."""
+    next to the bunker (kept in this order: weapons with most VP, then Items, then Food, then Scrap). In the
+    Combat phase on the board they are dropped under a Death token on the squad's square ("If you exceed your
+    carry limit, drop the extra card(s) immediately ... leave the second token on the square")."""
     cap = sq_.capacity(c.box, s)
     if len(s.cards) <= cap:
         return
@@ -228,9 +230,14 @@ def drop_excess(c: Ctx, s: Squad, page: str) -> None:
     s.cards.sort(key=lambda x: (rank[c.deck_of(x.card)], -(c.box.armory[x.card].vp if x.card in c.box.armory else 0), x.uid))
     extra = s.cards[cap:]
     del s.cards[cap:]
-    c.st.item_pile.extend({"uid": x.uid, "card": x.card, "empty": x.empty} for x in extra)
-    c.emit("drop", page, f"{c.name(s.id)} is over the carry limit: "
-           + ", ".join(c.card_name(c.deck_of(x.card), x.card) for x in extra) + " go faceup next to the bunker", player=s.id)
+    cards = [{"uid": x.uid, "card": x.card, "empty": x.empty} for x in extra]
+    names = ", ".join(c.card_name(c.deck_of(x.card), x.card) for x in extra)
+    if c.st.phase == "combat" and s.pos is not None and tuple(s.pos) != BUNKER:
+        c.st.gear.setdefault(key(s.pos), {"owner": s.id, "cards": []})["cards"].extend(cards)
+        c.emit("drop", page, f"{c.name(s.id)} is over the carry limit: {names} dropped under a Death token", player=s.id)
+        return
+    c.st.item_pile.extend(cards)
+    c.emit("drop", page, f"{c.name(s.id)} is over the carry limit: {names} go faceup next to the bunker", player=s.id)
 
 
 def recruit_from_pool(c: Ctx, s: Squad, page: str) -> Flow:

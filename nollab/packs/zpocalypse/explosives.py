@@ -29,6 +29,9 @@ def throw(c: Ctx, s: Squad, uid: int, target) -> Flow:
     card = box.armory[x.card]
     s.cards.remove(x)
     c.discard("armory", x.card)
+    if target == BUNKER:
+        yield from _in_bunker(c, s, card)
+        return
     dist = chebyshev(tuple(s.pos), target)
     reach, dropped = yield from c.roll("throw", dice.throw(card.dice[0], box.dice), P,
                                        f"{c.name(s.id)} throws the {card.name} at {target[0]},{target[1]} "
@@ -86,3 +89,33 @@ def throw(c: Ctx, s: Squad, uid: int, target) -> Flow:
         s.kills += kills
         s.done["kills"] = s.done.get("kills", 0) + kills
         yield from c.gain_vp(s, kills, P, f"{kills} zombie(s) killed by an explosive")
+
+
+def _in_bunker(c: Ctx, s: Squad, card) -> Flow:
+    """"Using explosives in the bunker: Even though the bunker is treated as 1 square, all zombies are not
+    automatically killed. Roll the damage dice and kill the number of zombies matching the successes.
+    Players take damage as above as if they are in the blast radius" (every squad in the bunker)."""
+    st, box = c.st, c.box
+    succ, rest = yield from c.roll("blast", dice.blast(card.damage, box.dice), P,
+                                   f"{c.name(s.id)} sets off the {card.name} in the bunker: {card.damage} damage dice",
+                                   lambda o: f"{o[0]} success(es), {o[1]} on the other dice")
+    group = sorted([z for z in st.zombies.values() if tuple(z.pos) == BUNKER], key=lambda z: (z.double, z.uid))
+    singles = [z for z in group if not z.double]
+    doubles = [z for z in group if z.double]
+    k, _, on_doubles = dice.allocate(succ, 0, len(singles), len(doubles))
+    for z in singles[:k - on_doubles]:
+        st.zombies.pop(z.uid)
+    for i, z in enumerate(doubles):
+        if i < on_doubles - min(on_doubles, len(doubles)):
+            st.zombies.pop(z.uid)
+        elif i < min(on_doubles, len(doubles)):
+            z.double = False
+    c.emit("blast", P, f"the blast in the bunker kills {k} zombie(s)", player=s.id)
+    from nollab.packs.zpocalypse.night import damage
+    for o in [o for o in st.squads if o.pos is not None and tuple(o.pos) == BUNKER]:
+        if rest:
+            yield from damage(c, o, max(0, rest - sq_.armor(box, o)), P, "caught in the blast in the bunker")
+    if k:
+        s.kills += k
+        s.done["kills"] = s.done.get("kills", 0) + k
+        yield from c.gain_vp(s, k, P, f"{k} zombie(s) killed by an explosive")

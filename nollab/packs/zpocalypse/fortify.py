@@ -42,7 +42,7 @@ def build_options(c: Ctx, s: Squad, workers: int) -> list[tuple[str, str]]:
             for q in ((p[0] + 1, p[1]), (p[0], p[1] + 1), (p[0] - 1, p[1]), (p[0], p[1] - 1)):
                 if q in city.kind and city.open(q) and city.tile_of[q] not in infested:
                     k = edge_key(p, q)
-                    if k not in st.edges and k not in seen:
+                    if k not in city.edges and k not in seen:
                         seen.add(k)
                         out.append((kind, k))
     for kind in ("trap", "lookout"):

@@ -195,7 +195,26 @@ def legal(c: Ctx, pid: str) -> list[Action]:
         for x in s.cards:
             if x.empty:
                 out.append(Action("reload", pid, (x.uid,)))
+    if not st.free_used:
+        for o in on_board(c):
+            op = tuple(o.pos)
+            if o is s or len(o.cards) >= sq_.capacity(box, o) or not (op == pos or (BUNKER not in (op, pos) and
+                                                                                   c.city.adjacent(op, pos))):
+                continue
+            seen = set()
+            for x in s.cards:
+                if x.card in TRADE and x.card not in seen:
+                    seen.add(x.card)
+                    out.append(Action("give", pid, (x.uid, o.id)))
+    if pos == BUNKER and any(tuple(z.pos) == BUNKER for z in st.zombies.values()):
+        for cid, uid in expl:
+            out.append(Action("throw", pid, (uid, "bunker")))
     return out
+
+
+#: cards squads may trade in the Combat phase ("Trade Food and Items cards ... You may not trade Armory or
+#: Survivor cards during this phase")
+TRADE = ("food", "radioactive", "double", "first_aid", "ammo")
 
 
 def zone(p) -> str:
@@ -222,6 +241,15 @@ def perform(c: Ctx, s: Squad, a: Action) -> Flow:
         st.free_used = True
         c.emit("reload", "Combat", f"{c.name(s.id)} discards an Ammo card and reloads the {box.armory[x.card].name} "
                "(free action)", player=s.id)
+        return
+    if a.kind == "give":
+        x = next(x for x in s.cards if x.uid == a.params[0])
+        o = st.squad(a.params[1])
+        s.cards.remove(x)
+        o.cards.append(x)
+        st.free_used = True
+        c.emit("trade", "Phase 4 Combat", f"{c.name(s.id)} gives {c.card_name(c.deck_of(x.card), x.card)} to "
+               f"{c.name(o.id)} (free action)", player=s.id)
         return
     st.actions_left -= 1
     if a.kind == "move":
@@ -716,6 +744,7 @@ def zombie_attacks(c: Ctx) -> Flow:
     st, box, city = c.st, c.box, c.city
     night = night_of(c)
     groups: dict[str, list] = {}
+    contested: dict[tuple, list] = {}
     for z in sorted(st.zombies.values(), key=lambda z: z.uid):
         if z.stunned:
             z.stunned = False
@@ -733,9 +762,18 @@ def zombie_attacks(c: Ctx) -> Flow:
                     and city.edge(zp, sp) not in ("wall", "gate")
             if ok:
                 near.append(s)
-        if near:
-            tgt = max(near, key=lambda s: (s.vp, -s.seat))
-            groups.setdefault(tgt.id, []).append(z)
+        if len(near) == 1:
+            groups.setdefault(near[0].id, []).append(z)
+        elif near:
+            contested.setdefault(tuple(sorted(s.id for s in near)), []).append(z)
+    for ids, zs in contested.items():
+        order = yield from split_order(c, [st.squad(i) for i in ids])
+        k = len(order)
+        for i, s in enumerate(order):
+            share = len(zs) // k + (1 if i < len(zs) % k else 0)
+            take = zs[:share]
+            zs = zs[share:]
+            groups.setdefault(s.id, []).extend(take)
     for pid in st.order + [s.id for s in st.squads if s.id not in st.order]:
         zs = groups.get(pid)
         s = st.squad(pid)
@@ -758,6 +796,28 @@ def zombie_attacks(c: Ctx) -> Flow:
             yield from damage(c, s, dmg, P_ZATT, "zombie attack")
         elif s.pos is not None:
             c.emit("no_damage", P_ZATT, f"{c.name(pid)} takes no damage", player=pid)
+
+
+def split_order(c: Ctx, squads: list) -> Flow:
+    """Zombie Movement: "If given a choice of attacking ... more than 1 squad, the zombies split, with the
+    larger group attacking the player with the higher VPs. On a VP tie, both players roll a red die: the
+    higher roller gets 1 fewer zombie." The squads from the larger share to the smaller; a tie is one chance
+    node over the tied players (the winner of the roll, re-rolling ties, goes last)."""
+    out = []
+    by_vp: dict[int, list] = {}
+    for s in squads:
+        by_vp.setdefault(s.vp, []).append(s)
+    for vp in sorted(by_vp, reverse=True):
+        tied = sorted(by_vp[vp], key=lambda s: s.seat)
+        winners: list = []
+        while len(tied) > 1:
+            w = yield Chance("split_tie", tuple(s.id for s in tied), tuple(1 for _ in tied), P_ZMOVE,
+                             tuple(c.name(s.id) for s in tied), "VP tie: the higher red die gets 1 fewer zombie")
+            winner = next(s for s in tied if s.id == w)
+            tied.remove(winner)
+            winners.insert(0, winner)
+        out += tied + winners
+    return out
 
 
 def bunker_breach(c: Ctx) -> Flow:

@@ -45,6 +45,10 @@ class ZpocalypseBot:
                             if z.pos != BUNKER and chebyshev(tuple(z.pos), t) <= 1)
                 if units >= 3 and chebyshev(pos, t) >= 2:
                     return a
+        if "throw" in by and pos == BUNKER:
+            inside = sum(2 if z.double else 1 for z in st.zombies.values() if tuple(z.pos) == BUNKER)
+            if inside >= 4:
+                return next(a for a in by["throw"] if a.params[1] == "bunker")
         if "attack" in by:
             return max(by["attack"], key=lambda a: (self._units(game, a), a.params[0] == "firearm"))
         for kind in ("pickup", "take_pile"):

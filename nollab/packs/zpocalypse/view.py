@@ -104,7 +104,7 @@ def view(game) -> ZView:
         tuple((tx, ty, n) for (tx, ty), n in sorted(names.items(), key=lambda kv: (kv[0][1], kv[0][0]))),
         city.n, city.entrance, len(st.pool), len(st.bunker_armory), len(st.item_pile), tuple(squads),
         tuple(ZombieView(z.uid, zone(z.pos), z.double, z.down, z.stunned) for z in sorted(st.zombies.values(), key=lambda z: z.uid)),
-        tuple((*k.split("|"), v["kind"]) for k, v in sorted(st.edges.items())),
+        tuple((*k.split("|"), v) for k, v in sorted(city.edges.items())),
         tuple((k, v["kind"], v["kills"]) for k, v in sorted(st.forts.items())),
         tuple((k, v["colour"], v["n"], bool(v["x"])) for k, v in sorted(st.tokens.items())),
         tuple(sorted(st.gear)), game.acting(), moves, tg, st.breached, st.enraged, game.result, st.reason)
@@ -121,7 +121,11 @@ def describe(game, action) -> str:
         return f"{name}: {p[0]} attack on " + ("the bunker" if p[1] == "bunker" else f"square {p[1]}")
     if action.kind == "throw":
         card = next((c.card for s in game.state.squads for c in s.cards if c.uid == p[0]), "explosive")
-        return f"{name}: throw the {box.armory[card].name if card in box.armory else card} at {p[1]}"
+        return f"{name}: throw the {box.armory[card].name if card in box.armory else card} at " + (
+            "the zombies in the bunker" if p[1] == "bunker" else p[1])
+    if action.kind == "give":
+        card = next((c.card for s in game.state.squads for c in s.cards if c.uid == p[0]), "card")
+        return f"{name}: give {game.ctx.card_name(game.ctx.deck_of(card), card)} to {COLOURS.get(p[1], (p[1],))[0]} (free)"
     if action.kind == "reload":
         return f"{name}: reload (free action)"
     if action.kind == "stomp":
