@@ -34,6 +34,7 @@ BUILTIN: dict[str, str] = {
     "notld": "nollab.games.notld:GAME",
     "dead-panic": "nollab.packs.dead_panic.game_spec:GAME",
     "zpocalypse": "nollab.packs.zpocalypse.game_spec:GAME",
+    "zombie-slayer": "nollab.packs.zombie_slayer.game_spec:GAME",
 }
 #: bound on registered games (names are user input on the command line)
 MAX_GAMES = 200

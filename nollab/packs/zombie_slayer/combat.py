@@ -70,11 +70,13 @@ class Clash:
     attacker_dice: int
     defender_dice: int
 
-    def damage(self, att: Sequence[int], dfn: Sequence[int]) -> int:
-        strength = max(self.attack[f - 1] for f in att)
+    def damage(self, att: Sequence[int], dfn: Sequence[int], att_bonus: int = 0, def_bonus: int = 0) -> int:
+        """Damage of these rolls: the attacker's best die, the defender's best die for itself; bonuses are
+        flat additions to the strength and to the Defense (potions, fanatic townsmen, Block)."""
+        strength = max(self.attack[f - 1] for f in att) + att_bonus
         best = None
         for f in dfn:
-            d = 0 if self.negate[f - 1] else max(0, strength - self.defense[f - 1]) // self.toughness
+            d = 0 if self.negate[f - 1] else max(0, strength - self.defense[f - 1] - def_bonus) // self.toughness
             best = d if best is None else min(best, d)
         return best
 

@@ -16,7 +16,8 @@ from nollab.prob.dist import Dist
 __all__ = ["Dieagram", "BEING_PIPS", "TILE_PIPS", "ENCOUNTER", "TREASURES", "FACES"]
 
 FACES = (1, 2, 3, 4, 5, 6)
-BEING_PIPS = frozenset({"melee", "ranged", "defense", "holy", "skill"})
+#: "summon" is the Necromancer's Ritual of Summoning icon (lost in the transcription, docs/rulings.md)
+BEING_PIPS = frozenset({"melee", "ranged", "defense", "holy", "skill", "summon"})
 ENCOUNTER = ("violet", "green", "blue", "bluegrey")
 TILE_PIPS = frozenset(ENCOUNTER)
 TREASURES = frozenset({"", "blue", "brown", "red"})

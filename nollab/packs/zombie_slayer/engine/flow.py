@@ -1,0 +1,412 @@
+"""Setup, the turn, exploring the town, spawning, the Zombies' turn and the Necromancer's Ritual.
+
+Chapters of the rulebook (``shared/seeds/004_…``; its transcription has no page numbers): "Setup",
+"Spawning Zombies", "Exploring", "Moving Zombies", "Boss Fight / Victory". Every reading the text
+leaves open is in ``docs/rulings.md`` (section "Zombie Slayer engine").
+"""
+from __future__ import annotations
+
+from nollab.packs.zombie_slayer.dieagram import ENCOUNTER
+from nollab.packs.zombie_slayer.engine.core import SLAYER, Ctx, on_chance, resolver, task
+from nollab.packs.zombie_slayer.engine.state import State
+from nollab.packs.zombie_slayer.engine.town import CENTRE, DELTA, OPPOSITE, SIDES, parse, sq
+
+__all__ = ["new_state", "card_key", "card_at", "temple_key", "supply_left", "distance_map", "zombie_order"]
+
+SETUP = "ch. Setup"
+SPAWN = "ch. Spawning Zombies"
+EXPLORE = "ch. Exploring"
+MOVING = "ch. Moving Zombies"
+BOSS = "ch. Boss Fight / Victory"
+ORDER = ("violet", "green", "blue")
+
+
+def card_key(t: tuple[int, int]) -> str:
+    return f"{t[0]},{t[1]}"
+
+
+def card_at(square: str) -> str:
+    """The key ``"tx,ty"`` of the card holding ``square``."""
+    x, y = parse(square)
+    return card_key((x // 6, y // 6))
+
+
+def new_state(box, seed: int, rng_state: int, slayer_id: str, luck: int) -> State:
+    """The state before Setup's draws: the Town Centre, the Slayer on the fountain, the town deck cut."""
+    s = box.slayers[slayer_id]
+    town = box.town
+    slayer = {
+        "id": s.id, "name": s.name, "sq": sq(*town.fountain), "life": s.life, "toughness": s.toughness,
+        "base_actions": s.actions, "actions": 0, "faces": s.dieagram.to_dict(), "skills": [s.skill] if s.skill else [],
+        "luck": luck, "items": list(town.start_items), "xp": 0, "cp": 0, "searched": True,
+        "free": 0, "moved": False, "attacked": False, "def_mod": 0, "dash": False, "endure": 0,
+        "def_potion": 0, "acc_potion": 0, "barrage": 0, "dash_moves": 0,
+    }
+    cards = box.town_cards()
+    # "Cut the deck in half and shuffle the temple into the lower half of the stack. Then place the
+    # upper half back on top": the first half of the draws never find the Temple.
+    deck = {"upper": len(cards) // 2, "pool": sorted(cards), "temple": True}
+    st = State(seed=seed, rng=rng_state, slayer=slayer, deck=deck)
+    st.tiles[card_key((0, 0))] = {"card": CENTRE, "rot": 0, "entered": True}
+    st.queue = [["setup"]]
+    return st
+
+
+def temple_key(st: State) -> str | None:
+    for k, t in st.tiles.items():
+        if t["card"] == "temple":
+            return k
+    return None
+
+
+def supply_left(ctx: Ctx, colour: str) -> int:
+    """Zombie counters of ``colour`` not on the board."""
+    on = sum(1 for z in ctx.st.zombies.values() if z["kind"] == colour)
+    return ctx.box.town.supply[colour] - on
+
+
+def distance_map(ctx: Ctx, square: str) -> dict[str, int]:
+    """Steps from ``square`` to every square it can reach (as strings; cached with the town)."""
+    town = ctx.town
+    got = town.named.get(square)
+    if got is None:
+        got = town.named[square] = {sq(*p): d for p, d in town.distances(parse(square)).items()}
+    return got
+
+
+# ---- Setup -----------------------------------------------------------------------------------------------
+@task("setup")
+def _setup(ctx: Ctx) -> None:
+    """Setup: "Place the town centre ... Place your Slayer on the square with the fountain. Draw 4 town
+    cards and place them with the green border facing outwards at the edges of the town centre. Spawn
+    Zombies on each of the cards"."""
+    ctx.emit("setup", SETUP, f"{ctx.st.slayer['name']} stands on the fountain of the Town Centre "
+             f"(Luck {ctx.st.slayer['luck']}, skill {', '.join(ctx.st.slayer['skills']) or 'none'})")
+    ctx.push(*[["draw_for", "0,0", s, True] for s in SIDES],
+             *[["spawn_card", card_key(DELTA[s])] for s in SIDES], ["slayer_turn"])
+
+
+def _deck_outcomes(st: State) -> list[str]:
+    d = st.deck
+    cards = list(d["pool"])
+    if d["upper"] <= 0 and d["temple"]:
+        cards.append("temple")
+    return cards
+
+
+@task("draw_for")
+def _draw_for(ctx: Ctx, key: str, side: str, setup: bool = False) -> None:
+    """Draw a town card for one side of the card just entered (or of the Town Centre at Setup)."""
+    cards = _deck_outcomes(ctx.st)
+    if not cards:
+        ctx.emit("deck_empty", EXPLORE, f"the town deck is empty: the {side} side of card {key} stays open")
+        return
+    names = [ctx.box.tiles[c].name for c in cards]
+    ctx.roll("draw", cards, [1] * len(cards), EXPLORE if not setup else SETUP, "card_drawn",
+             f"draw a town card for the {side} side", labels=names, key=key, side=side, setup=setup)
+
+
+@on_chance("card_drawn")
+def _card_drawn(ctx: Ctx, data: dict, card: str) -> None:
+    d = ctx.st.deck
+    if card == "temple":
+        d["temple"] = False
+    else:
+        d["pool"].remove(card)
+        d["upper"] -= 1
+    tx, ty = (int(v) for v in data["key"].split(","))
+    dx, dy = DELTA[data["side"]]
+    at = card_key((tx + dx, ty + dy))
+    facing_back = OPPOSITE[data["side"]]
+    if data["setup"]:
+        _place(ctx, card, at, (SIDES.index(data["side"]) - 1) % 4, SETUP)  # "green border facing outwards"
+        return
+    # any orientation "in a way that the path to the next card is not blocked": the green border may
+    # face anywhere but back at the card just entered (houses never fill a card's edge)
+    rots = [r for r in range(4) if SIDES[(1 + r) % 4] != facing_back]
+    outward = next(r for r in rots if SIDES[(1 + r) % 4] == data["side"])
+    labels = [f"green border to the {SIDES[(1 + r) % 4]}" + (" (outwards)" if r == outward else "") for r in rots]
+    ctx.ask("orient", SLAYER, f"place {ctx.box.tiles[card].name} at {at}: turn it", rots, labels, EXPLORE,
+            default=rots.index(outward), card=card, at=at)
+
+
+@resolver("orient")
+def _orient(ctx: Ctx, choice, rot: int) -> None:
+    _place(ctx, choice.data["card"], choice.data["at"], rot, EXPLORE)
+
+
+def _place(ctx: Ctx, card: str, at: str, rot: int, page: str) -> None:
+    ctx.st.tiles[at] = {"card": card, "rot": rot, "entered": False}
+    name = ctx.box.tiles[card].name
+    ctx.emit("place", page, f"{name} placed at {at}, green border to the {SIDES[(1 + rot) % 4]}", card=card, at=at)
+    if card == "temple":
+        ctx.st.boss = True
+        ctx.emit("boss", BOSS, "the Temple is placed: the Boss Fight starts")
+
+
+# ---- exploring and spawning ---------------------------------------------------------------------------------
+def enter(ctx: Ctx, square: str, before: str) -> None:
+    """The Slayer stepped onto ``square`` from ``before``: a new card is explored, a card re-entered may be
+    searched again ("To search it again, you have to leave and to re-enter the tile")."""
+    key, old = card_at(square), card_at(before)
+    if key == old:
+        return
+    ctx.st.slayer["searched"] = False
+    t = ctx.st.tiles[key]
+    if t["entered"]:
+        return
+    t["entered"] = True
+    tk = tuple(int(v) for v in key.split(","))
+    sides = ctx.town.open_sides(tk)
+    ctx.emit("explore", EXPLORE, f"the Slayer enters {ctx.box.tiles[t['card']].name} ({key}): "
+             f"{len(sides)} card(s) to draw", card=key)
+    ctx.push(*[["draw_for", key, s] for s in sides], ["spawn_around", key])
+
+
+@task("spawn_around")
+def _spawn_around(ctx: Ctx, key: str) -> None:
+    """"After you have placed the tiles, spawn Zombies on each tile neighbouring the tile you just entered,
+    even if this requires you to spawn Zombies in the tile you just left. You don't spawn Zombies on the
+    marketplace"."""
+    tk = tuple(int(v) for v in key.split(","))
+    cards = [card_key(n) for n in ctx.town.neighbours_of_card(tk)]
+    ctx.push(*[["spawn_card", k] for k in cards if ctx.st.tiles[k]["card"] != CENTRE])
+
+
+@task("spawn_card")
+def _spawn_card(ctx: Ctx, key: str) -> None:
+    """"Whenever you spawn Zombies, you roll 1 die for each card. Compare the result to the Dieagram"."""
+    card = ctx.box.tiles[ctx.st.tiles[key]["card"]]
+    ctx.d6(SPAWN, "spawn_read", f"spawn on {card.name}", key=key)
+
+
+@on_chance("spawn_read")
+def _spawn_read(ctx: Ctx, data: dict, face: int) -> None:
+    key = data["key"]
+    card = ctx.box.tiles[ctx.st.tiles[key]["card"]]
+    counts = dict(zip(ENCOUNTER, card.dieagram.counts(face, ENCOUNTER)))
+    got = ", ".join(f"{n} {c}" for c, n in counts.items() if n) or "nothing"
+    ctx.emit("spawn", SPAWN, f"spawn roll {face} on {card.name}: {got}", card=key, face=face)
+    tasks = []
+    if counts["bluegrey"]:
+        _, necro = ctx.st.necromancer()
+        if necro is None:
+            tasks.append(["place_necromancer", key])
+        else:
+            ctx.emit("spawn", BOSS, "the Necromancer is already in the Temple: the bluegrey pip spawns no other")
+    for colour in ORDER:
+        tasks += [["place", key, colour]] * counts[colour]
+    ctx.push(*tasks)
+
+
+def _free_squares(ctx: Ctx, key: str) -> list[str]:
+    tk = tuple(int(v) for v in key.split(","))
+    occ = ctx.st.occupied()
+    return [sq(*p) for p in ctx.town.card_squares(tk) if sq(*p) not in occ]
+
+
+@task("place")
+def _place_zombie(ctx: Ctx, key: str, colour: str, attack: bool = False) -> None:
+    """"for each spawning Zombie you roll a die twice to determine the coordinates on the card" -- a roll on
+    a house, the green border or an occupied square is rolled again, so the square is uniform over the
+    free ones. "If at any time you need to spawn a Zombie, but all the Zombies of the according colour are
+    scattered around the Town, immediately remove the required number of Zombies in the required colour
+    which are furthest away from you and spawn them"."""
+    if supply_left(ctx, colour) <= 0:
+        far = distance_map(ctx, ctx.st.slayer["sq"])
+        mine = [(far.get(z["sq"], 10**6), int(u)) for u, z in ctx.st.zombies.items() if z["kind"] == colour]
+        if not mine:
+            ctx.emit("supply", SPAWN, f"no {colour} Zombie counter in the box: none spawns")
+            return
+        _, uid = max(mine)
+        z = ctx.st.zombies.pop(str(uid))
+        ctx.emit("supply", SPAWN, f"all {colour} Zombies are in the town: the furthest one ({z['sq']}) is taken")
+    free = _free_squares(ctx, key)
+    if not free:
+        ctx.emit("spawn", SPAWN, f"no free square on card {key}: the {colour} Zombie does not spawn")
+        return
+    labels = [f"square {s}" for s in free]
+    ctx.roll("square", free, [1] * len(free), SPAWN, "zombie_placed", f"coordinates of a {colour} Zombie",
+             labels=labels, colour=colour)
+
+
+@on_chance("zombie_placed")
+def _zombie_placed(ctx: Ctx, data: dict, square: str) -> None:
+    uid = ctx.st.uid()
+    ctx.st.zombies[uid] = {"kind": data["colour"], "sq": square, "life": ctx.box.zombies[data["colour"]].life}
+    ctx.emit("zombie", SPAWN, f"a {data['colour']} Zombie spawns on {square}", uid=uid, colour=data["colour"])
+
+
+@task("place_necromancer")
+def _place_necromancer(ctx: Ctx, key: str) -> None:
+    """"The pip spawns the Necromancer. The Necromancer always spawns at the centre of the Temple." Placed
+    first; if a token stands there, he takes the nearest free square of the Temple."""
+    tk = tuple(int(v) for v in key.split(","))
+    centre = ctx.town.native_square(tk, *ctx.box.town.temple_centre)
+    free = _free_squares(ctx, key)
+    if not free:
+        ctx.emit("spawn", BOSS, "the Temple is full: the Necromancer waits")
+        return
+    target = sq(*centre)
+    if target not in free:
+        target = min(free, key=lambda s: (max(abs(parse(s)[0] - centre[0]), abs(parse(s)[1] - centre[1])), s))
+    uid = ctx.st.uid()
+    ctx.st.zombies[uid] = {"kind": "necromancer", "sq": target, "life": ctx.box.necromancer.life}
+    ctx.emit("necromancer", BOSS, f"the Necromancer rises at the centre of the Temple ({target})", uid=uid)
+
+
+# ---- the turn ---------------------------------------------------------------------------------------------
+@task("slayer_turn")
+def _slayer_turn(ctx: Ctx) -> None:
+    """The Slayer's turn: 2 actions (a fanatic townsman "slows you down with only 1 action per turn");
+    effects "until the beginning of your next turn" end now."""
+    st = ctx.st
+    st.round += 1
+    st.phase = "slayer"
+    s = st.slayer
+    s["actions"] = 1 if st.townsmen else s["base_actions"]
+    s.update(free=0, moved=False, attacked=False, def_mod=0, dash=False, endure=0, barrage=0, dash_moves=0)
+    for f in st.followers.values():
+        f["actions"] = ctx.box.followers[f["kind"]].actions
+    ctx.emit("turn", "ch. Creating a Slayer", f"round {st.round}: the Slayer's turn ({s['actions']} action(s))")
+
+
+@task("zombies_turn")
+def _zombies_turn(ctx: Ctx) -> None:
+    """"As soon as you have used up your and your followers' actions, it is the Zombies' turn"."""
+    st = ctx.st
+    st.phase = "zombies"
+    order = zombie_order(ctx)
+    ctx.emit("zombies", MOVING, f"the Zombies' turn: {len(order)} Zombie(s) act")
+    tasks = [["zombie", u, ctx.box.zombies[st.zombies[u]["kind"]].actions] for u in order]
+    uid, _ = st.necromancer()
+    if uid is not None:
+        tasks.append(["ritual", uid])
+    ctx.push(*tasks, ["slayer_turn"])
+
+
+def zombie_order(ctx: Ctx) -> list[str]:
+    """"All the violet ones - All the green ones - All the blue ones - Zombies that are closer to your
+    slayer move first" (equally far: the counters' order, docs/rulings.md)."""
+    dist = distance_map(ctx, ctx.st.slayer["sq"])
+    zs = [(ORDER.index(z["kind"]), dist.get(z["sq"], 10**6), int(u)) for u, z in ctx.st.zombies.items()
+          if z["kind"] in ORDER]
+    return [str(u) for _, _, u in sorted(zs)]
+
+
+def _target(ctx: Ctx, z: dict) -> tuple[str, str]:
+    """The Slayer, or a follower whose path is shorter ("if the path to a follower is shorter for a Zombie
+    than the path to your Slayer, the Zombie will move towards the follower"; equal: the Slayer)."""
+    dist = distance_map(ctx, z["sq"])
+    best = (dist.get(ctx.st.slayer["sq"], 10**6), SLAYER, ctx.st.slayer["sq"])
+    for k, f in sorted(ctx.st.followers.items()):
+        d = dist.get(f["sq"], 10**6)
+        if d < best[0]:
+            best = (d, f"f{k}", f["sq"])
+    return best[1], best[2]
+
+
+@task("zombie")
+def _zombie(ctx: Ctx, uid: str, left: int) -> None:
+    """One Zombie action: "For 1 action, a Zombie either moves 1 square or makes 1 attack". It attacks
+    when its target is one of the 8 squares around it; else it steps along a shortest path, preferring an
+    unblocked one; "If that path is blocked (by another Zombie or by a follower), they will not try and
+    find another path! Instead they stop moving. A Zombie may cross a square with another Zombie inside,
+    but it may not end its movement in an occupied square"."""
+    st = ctx.st
+    z = st.zombies.get(uid)
+    if z is None or left <= 0 or st.result is not None:
+        return
+    who, target = _target(ctx, z)
+    zp, tp = parse(z["sq"]), parse(target)
+    if tp in ctx.town.around(zp):
+        ctx.push(["fight", f"z{uid}", who, "melee", None], ["zombie", uid, left - 1])
+        return
+    dist = distance_map(ctx, target)
+    if z["sq"] not in dist:
+        ctx.emit("zombie_stop", MOVING, f"the {z['kind']} Zombie on {z['sq']} has no way to its target")
+        return
+    here = dist[z["sq"]]
+    occ = st.occupied()
+    steps = [sq(*p) for p in ctx.town.around(zp) if dist.get(sq(*p)) == here - 1]
+    free = [s for s in steps if s not in occ]
+    if free:
+        if len(free) > 1:
+            ctx.ask("route", "zombies", f"the {z['kind']} Zombie on {z['sq']} has equal paths: where does it step?",
+                    free, [f"to {s}" for s in free], MOVING, uid=uid, left=left)
+            return
+        _step(ctx, uid, free[0], left - 1)
+        return
+    if left >= 2:  # cross a Zombie's square and end beyond it
+        for s in steps:
+            if occ.get(s, "").startswith("z"):
+                beyond = [sq(*p) for p in ctx.town.around(parse(s)) if dist.get(sq(*p)) == here - 2 and sq(*p) not in occ]
+                if beyond:
+                    ctx.emit("zombie_move", MOVING, f"the {z['kind']} Zombie crosses {s}")
+                    _step(ctx, uid, beyond[0], left - 2)
+                    return
+    ctx.emit("zombie_stop", MOVING, f"the {z['kind']} Zombie on {z['sq']} is blocked and stops")
+
+
+@resolver("route")
+def _route(ctx: Ctx, choice, square: str) -> None:
+    _step(ctx, choice.data["uid"], square, choice.data["left"] - 1)
+
+
+def _step(ctx: Ctx, uid: str, square: str, left: int) -> None:
+    z = ctx.st.zombies[uid]
+    ctx.emit("zombie_move", MOVING, f"the {z['kind']} Zombie moves {z['sq']} -> {square}", uid=uid, to=square)
+    z["sq"] = square
+    ctx.push(["zombie", uid, left])
+
+
+# ---- the Necromancer ----------------------------------------------------------------------------------------
+@task("ritual")
+def _ritual(ctx: Ctx, uid: str) -> None:
+    """Ritual Of Summoning: "Uses up both actions. Do not move. Roll the Summoner's Hand"."""
+    n = ctx.st.zombies.get(uid)
+    if n is None or ctx.st.result is not None:
+        return
+    ctx.hand(n["life"], BOSS, "ritual_rolled", "the Necromancer's Ritual of Summoning")
+
+
+@on_chance("ritual_rolled")
+def _ritual_rolled(ctx: Ctx, data: dict, dice: list) -> None:
+    """"For each [summon pip] rolled, spawn Zombies according to the Temple's Dieagram. The maximum number of
+    Zombies that can be spawned this way is given by the highest count of [summon pips] rolled on any one
+    die." The 1-face skill pip is "not counted" (it is not a summon pip)."""
+    faces = ctx.box.necromancer.dieagram
+    per_die = [faces.read(f, "summon") for f in dice]
+    rolls, cap = sum(per_die), max(per_die)
+    ctx.emit("ritual", BOSS, f"Ritual of Summoning: {' '.join(map(str, dice))} -> {rolls} summon pip(s), "
+             f"at most {cap} Zombie(s)", rolls=rolls, cap=cap)
+    if rolls and cap:
+        ctx.push(["summon", rolls, cap, [0, 0, 0]])
+
+
+@task("summon")
+def _summon(ctx: Ctx, rolls: int, cap: int, got: list) -> None:
+    if rolls <= 0 or sum(got) >= cap:
+        _summon_place(ctx, cap, got)
+        return
+    ctx.d6(BOSS, "summon_read", "the Temple's Dieagram for the Ritual", rolls=rolls, cap=cap, got=got)
+
+
+@on_chance("summon_read")
+def _summon_read(ctx: Ctx, data: dict, face: int) -> None:
+    temple = ctx.box.tiles["temple"].dieagram
+    got = [g + temple.read(face, c) for g, c in zip(data["got"], ("blue", "green", "violet"))]
+    ctx.push(["summon", data["rolls"] - 1, data["cap"], got])
+
+
+def _summon_place(ctx: Ctx, cap: int, got: list) -> None:
+    """"If this would spawn more Zombies than there are empty squares left in the Temple, place blue
+    Zombies first, then green ones, then violet ones" -- the same order caps the count."""
+    key = temple_key(ctx.st)
+    tasks, left = [], cap
+    for colour, n in zip(("blue", "green", "violet"), got):
+        k = min(n, left)
+        left -= k
+        tasks += [["place", key, colour]] * k
+    ctx.emit("ritual", BOSS, f"the Ritual summons {cap - left} Zombie(s) in the Temple")
+    ctx.push(*tasks)

@@ -1,0 +1,160 @@
+"""Bots for Zombie Slayer: ``first``, ``random`` and ``bot`` (a simple plan-following heuristic).
+
+The ``bot`` plays the mission ("defeat the evil necromancer") one action at a time, by priority: quaff a
+Life potion when hurt; paint a pip with Creation Points (Melee on the strongest face); fight the
+Necromancer when he is in reach; fight a Zombie in reach (its skill on it: Assault, Knock Back); shoot
+one in sight; search an empty card it just entered; walk toward the Temple once it stands, else toward
+the nearest card not yet entered; else end the turn. Decisions: Luck turns a die when that alone makes
+the attack kill or the defence hold; a card is turned with its green border outwards (the default);
+everything else takes the named default. It reads the game only through the engine's own rules.
+"""
+from __future__ import annotations
+
+import random
+
+from nollab.packs.zombie_slayer.engine import flow
+from nollab.packs.zombie_slayer.engine.fight import damage_of
+from nollab.packs.zombie_slayer.engine.town import parse, sq
+
+__all__ = ["POLICIES", "SlayerBot", "FirstPolicy", "RandomPolicy"]
+
+
+class FirstPolicy:
+    """The first legal action, the default option."""
+
+    name = "first"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose_action(self, game, actions):
+        return actions[0]
+
+    def choose_option(self, game, choice):
+        return choice.options[choice.default]
+
+
+class RandomPolicy(FirstPolicy):
+    """Uniform among legal actions and options (seeded; never the engine's generator)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.rng = random.Random(seed)
+
+    def choose_action(self, game, actions):
+        return self.rng.choice(actions)
+
+    def choose_option(self, game, choice):
+        return self.rng.choice(list(choice.options))
+
+
+class SlayerBot(FirstPolicy):
+    """The heuristic described in the module docstring."""
+
+    name = "bot"
+
+    def choose_action(self, game, actions):
+        st = game.state
+        s = st.slayer
+        by: dict[str, list] = {}
+        for a in actions:
+            if a.player == "slayer":
+                by.setdefault(a.kind, []).append(a)
+        if "quaff" in by:
+            for a in by["quaff"]:
+                if a.params[0] == "life_potion" and s["life"] <= 3:
+                    return a
+        if "paint" in by:
+            best = [a for a in by["paint"] if a.params[0] == "melee"] or by["paint"]
+            return max(best, key=lambda a: a.params[1])
+        necro_uid, necro = st.necromancer()
+        attacks = by.get("skill", []) + by.get("attack", [])
+        attacks = [a for a in attacks if a.params[1] not in ("dash", "endure_pain")]
+        if necro is not None:
+            on_necro = [a for a in attacks if a.params[0] == necro["sq"]]
+            if on_necro:
+                return self._best_attack(on_necro)
+        if attacks:
+            return self._best_attack(attacks)
+        if "search" in by and s["actions"] > 0:
+            return by["search"][0]
+        for a in actions:  # followers fight what they reach, Prycille heals
+            if a.player != "slayer" and a.kind in ("attack", "heal"):
+                return a
+        if "quaff" in by and any(a.params[0] == "defense_potion" for a in by["quaff"]) and self._threatened(game):
+            return next(a for a in by["quaff"] if a.params[0] == "defense_potion")
+        moves = by.get("move", []) + by.get("dash_move", [])
+        if moves:
+            goal = self._goal(game)
+            if goal is not None:
+                step = self._walk(game, moves, goal)
+                if step is not None:
+                    return step
+        return by["end"][0] if "end" in by else actions[-1]
+
+    @staticmethod
+    def _best_attack(attacks):
+        order = {"assault": 0, "knock_back": 1, "aimed_shot": 2, "barrage": 3, "melee": 4, "ranged": 5}
+        return min(attacks, key=lambda a: (order.get(a.params[1], 9), a.params[0]))
+
+    @staticmethod
+    def _threatened(game) -> bool:
+        here = parse(game.state.slayer["sq"])
+        return any(max(abs(parse(z["sq"])[0] - here[0]), abs(parse(z["sq"])[1] - here[1])) <= 2
+                   for z in game.state.zombies.values())
+
+    def _goal(self, game) -> set[str] | None:
+        """Squares to walk to: around the Necromancer, else the squares of the cards not yet entered."""
+        st = game.state
+        ctx = game._ctx()
+        _, necro = st.necromancer()
+        if necro is not None:
+            return {sq(*p) for p in ctx.town.around(parse(necro["sq"]))} | {necro["sq"]}
+        goal = set()
+        for key, t in st.tiles.items():
+            if not t["entered"]:
+                tk = tuple(int(v) for v in key.split(","))
+                goal |= {sq(*p) for p in ctx.town.card_squares(tk)}
+        return goal or None
+
+    def _walk(self, game, moves, goal: set[str]):
+        ctx = game._ctx()
+        st = game.state
+        zs = {z["sq"] for z in st.zombies.values()}
+        best = None
+        for a in moves:
+            dist = flow.distance_map(ctx, a.params[0])
+            d = min((dist[g] for g in goal if g in dist and g not in zs), default=None)
+            if d is None:
+                continue
+            key = (d, a.params[0])
+            if best is None or key < best[0]:
+                best = (key, a)
+        return best[1] if best else None
+
+    def choose_option(self, game, choice):
+        if choice.kind == "luck":
+            f = game.state.fight
+            ctx = game._ctx()
+            now = damage_of(ctx, f)
+            best, best_opt = now, "keep"
+            for opt in choice.options:
+                if opt == "keep" or opt.endswith("r"):
+                    continue
+                side, i, op = opt[0], int(opt[1:-1]), opt[-1]
+                trial = {**f, side: sorted(f[side][:i] + [f[side][i] + (1 if op == "+" else -1)] + f[side][i + 1:])}
+                d = damage_of(ctx, trial)
+                better = d > best if f["att"] == "slayer" else d < best
+                if better:
+                    best, best_opt = d, opt
+            if f["att"] == "slayer" and f["def"].startswith("z"):
+                need = game.state.zombies[f["def"][1:]]["life"]
+                if best < need:
+                    return "keep"  # not worth a point unless it kills
+            return best_opt
+        return choice.options[choice.default]
+
+
+POLICIES = {"first": FirstPolicy, "random": RandomPolicy, "bot": SlayerBot}
