@@ -227,7 +227,9 @@ class _Search:
 
     # -- the horizon --
     def stopped(self, g: Any) -> bool:
-        st = g.state
+        return self.stopped_state(g.state)
+
+    def stopped_state(self, st: Any) -> bool:
         if st.result is not None or st.round != self.round0:
             return True
         return self.until == "end_of_phase" and st.phase != self.phase0
@@ -407,6 +409,7 @@ def forecast(game: Any, until: str = "end_of_round", policy: Any = "default", *,
     st = root.state
     search = _Search(root, until, pol, best, max_states)
     search.stop = stop
+    root.drain_until = search.stopped_state  # no bookkeeping past the horizon
     start = {"round": st.round, "phase": st.phase, "active": st.active}
     finals = search.run(root)
     den = lcm(*(f.denominator for f in finals.values()))

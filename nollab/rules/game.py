@@ -82,6 +82,9 @@ class Game(ChanceMixin, PositionMixin):
         self.sandbox_spec: dict | None = None
         #: stop before every chance step (``needs() == "chance"``) instead of rolling/drawing at once
         self.explicit_chance = False
+        #: explorers (forecasts) stop the bookkeeping at their horizon: ``drain_until(state)`` True
+        #: leaves the next tasks queued (set on forks only; a played game never sets it)
+        self.drain_until = None
         #: a Scene carried inside a save (``{"embedded": ...}``, see :meth:`to_json`), else None
         self.scene_embedded: dict | None = None
         self.scene.sync(self._ctx())
@@ -270,8 +273,9 @@ class Game(ChanceMixin, PositionMixin):
         st = self.state
         ctx = self._ctx()
         explicit = self.explicit_chance
+        until = self.drain_until
         while st.result is None and st.pending is None and st.queue and st.queue[0][0] not in PAUSE \
-                and not (explicit and st.queue[0][0] in CHANCE):
+                and not (explicit and st.queue[0][0] in CHANCE) and not (until is not None and until(st)):
             self._run_task(ctx)
 
     def step(self, policy=None) -> str:

@@ -116,6 +116,7 @@ class ChanceMixin:
         g.sandbox_spec = self.sandbox_spec
         g.scene_embedded = getattr(self, "scene_embedded", None)
         g.explicit_chance = self.explicit_chance if explicit_chance is None else bool(explicit_chance)
+        g.drain_until = self.drain_until
         return g
 
 
