@@ -5,6 +5,7 @@ Examples::
     nollab simulate --scene S1 --policy heuristic --games 200 --seed 1
     nollab simulate --scene S1 --policy random --games 1000 --workers 2 --json
     nollab simulate --scene S1 --team barbra --games 100 --progress
+    nollab simulate --scene S3 --policy planner --budget 32 --games 4 --workers 2
 
 Text output: win rate with its 95 % (Wilson) interval, mean rounds/kills/XP/deaths, kills by
 type, the rounds histogram, losses by cause. ``--json``: ``{"meta", "summary", "rows"}``, one row
@@ -34,6 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", default="0", help="master seed: game i uses SeedSequence(seed).spawn(N)[i]")
     parser.add_argument("--workers", default=None,
                         help="0/1 = in-process, N = local processes (default: one per CPU)")
+    parser.add_argument("--budget", default=None,
+                        help="--policy planner only: rollouts per decision (default 12; nollab.sim.planner)")
     parser.add_argument("--max-rounds", default=None, help="rounds before a game is a 'timeout' (default: scene or 40)")
     parser.add_argument("--team", default="", help="comma-separated survivor ids (default: the scene's lineup)")
     parser.add_argument("--team-size", default=None, help="the first N survivors of the scene's lineup")
@@ -100,6 +103,8 @@ def run(args: argparse.Namespace) -> int:
     workers = None if args.workers is None else _int(args.workers, "--workers", 0, 512)
     max_rounds = None if args.max_rounds is None else _int(args.max_rounds, "--max-rounds", 1, 10_000)
     if (args.game or "notld").strip().lower() != "notld":
+        if args.budget is not None:
+            raise UsageError("--budget: only with --policy planner (NOTLD)")
         return _run_other(args, games, seed, workers, max_rounds)
     args.scene = check_scene_arg(args.scene or "S1", "--scene")
     args.policy = args.policy or "heuristic"
@@ -130,7 +135,13 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--team: unknown survivor(s) {', '.join(bad)} (known: {', '.join(sorted(known))})")
         if len(set(team)) != len(team) or len(team) > 6:
             raise UsageError(f"--team: 1 to 6 distinct survivors, got {','.join(team)}")
-    res = sim_run(args.scene, args.policy, games=games, seed=seed, workers=workers, survivors=team,
+    policy = args.policy
+    if args.budget is not None:
+        if args.policy != "planner":
+            raise UsageError(f"--budget: only with --policy planner, got --policy {args.policy}")
+        from nollab.sim.planner import MAX_BUDGET, Planner
+        policy = Planner(budget=_int(args.budget, "--budget", 1, MAX_BUDGET))
+    res = sim_run(args.scene, policy, games=games, seed=seed, workers=workers, survivors=team,
                   max_rounds=max_rounds, progress=True if args.progress else None)
     _print(res, args.json)
     return 0

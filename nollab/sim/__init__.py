@@ -10,7 +10,8 @@
 
 Modules: :mod:`.policy` (the one registry of policies by name, ``POLICIES``: ``first``, ``random``,
 ``heuristic``, ``fighter``, ``idle``; ``make_policy``, ``register_policy``),
-:mod:`.heuristic` (the heuristic bot, odds from :mod:`nollab.prob`), :mod:`.runner` (``run``,
+:mod:`.heuristic` (the heuristic bot, odds from :mod:`nollab.prob`), :mod:`.planner` (the search
+bot ``planner``: determinized rollouts of whole rounds for the team, issue 16), :mod:`.runner` (``run``,
 seeding, backends, progress), :mod:`.results` (``SimResults``, Wilson interval),
 :mod:`.crosscheck` (engine samples of one attack / one spawn step, to compare with exact odds).
 Names are imported lazily so ``import nollab.sim`` stays cheap.
@@ -25,7 +26,7 @@ _EXPORTS = {
     "SimResults": "results", "wilson_interval": "results", "ROW_FIELDS": "results",
     "Policy": "policy", "POLICIES": "policy", "make_policy": "policy", "FirstPolicy": "policy",
     "RandomPolicy": "policy", "IdlePolicy": "policy", "FighterPolicy": "policy", "register_policy": "policy",
-    "HeuristicPolicy": "heuristic",
+    "HeuristicPolicy": "heuristic", "PlannerPolicy": "planner", "Planner": "planner",
     "first": "policy", "random": "policy",
 }
 __all__ = sorted(_EXPORTS)

@@ -171,6 +171,16 @@ class HeuristicPolicy:
         return None
 
     # ------------------------------------------------------------------ actions
+    def scores(self, game, actions) -> list[float]:
+        """The score of each legal action (what :meth:`choose_action` maximises): the planner
+        (:mod:`nollab.sim.planner`) keeps the best few as its candidates. Activations are scored
+        by the Ghouls in the Survivor's Zone (those in danger act first)."""
+        if actions[0].kind == "activate":
+            st = game.state
+            return [float(st.ghoul_count(st.survivors[a.survivor].zone)) for a in actions]
+        view = self._view(game, actions[0].survivor)
+        return [self._score(view, a) + sum(p.bonus(view, a) for p in view.plans) for a in actions]
+
     def choose_action(self, game, actions):
         if actions[0].kind == "activate":
             return self._pick_activation(game, actions)

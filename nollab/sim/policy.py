@@ -23,8 +23,9 @@ Anything with these two methods is a policy -- write one in a notebook cell::
 A string ``"package.module:Name"`` imports a policy (``nollab simulate --policy mybots:Cautious``).
 
 Built-ins (:data:`POLICIES`): ``first`` and ``random`` are the engine's own, ``heuristic`` is
-:class:`nollab.sim.heuristic.HeuristicPolicy`, ``fighter`` a simple attack-first bot, ``idle``
-does nothing (a baseline and the driver of the spawn cross-check). ``nollab play``, ``nollab
+:class:`nollab.sim.heuristic.HeuristicPolicy`, ``planner`` the search bot of
+:mod:`nollab.sim.planner` (default budget; ``Planner(budget=N)`` for another), ``fighter`` a simple
+attack-first bot, ``idle`` does nothing (a baseline and the driver of the spawn cross-check). ``nollab play``, ``nollab
 simulate``, :func:`nollab.sim.run` and the GamePlayer all read this one registry.
 
 Why a spec rather than an instance: a run plays each game with its *own* policy object built
@@ -101,7 +102,14 @@ POLICIES: dict[str, Callable[[int], Policy]] = {
     "heuristic": lambda seed=0: HeuristicPolicy(seed=seed),
     "fighter": lambda seed=0: FighterPolicy(seed),
     "idle": lambda seed=0: IdlePolicy(seed),
+    "planner": lambda seed=0: _planner(seed),
 }
+
+
+def _planner(seed: int) -> Policy:
+    """The search bot of :mod:`nollab.sim.planner` at its default budget (imported on first use)."""
+    from nollab.sim.planner import PlannerPolicy
+    return PlannerPolicy(seed=seed)
 
 
 def register_policy(name: str, factory: Callable[..., Policy]) -> None:
