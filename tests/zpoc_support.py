@@ -43,7 +43,8 @@ def position(players: int = 1, day: int = 1, squads: dict | None = None, zombies
 
 def drive(gen, *answers, default: bool = True):
     """Run the generator ``gen``; each Chance / Ask takes the next of ``answers`` (an Ask with none left
-    takes its default if ``default``). Returns ``[(request, answer)]``."""
+    takes its default if ``default``); a callable answer is called with the chance node. Returns
+    ``[(request, answer)]``."""
     queue = list(answers)
     seen = []
     answer = None
@@ -58,7 +59,8 @@ def drive(gen, *answers, default: bool = True):
             if not queue:
                 raise AssertionError(f"no outcome given for the chance node {req.kind!r}: {req.prompt}")
             answer = queue.pop(0)
-            assert list(answer) if isinstance(answer, tuple) else True
+            if callable(answer):
+                answer = answer(req)
             outs = [list(o) if isinstance(o, (list, tuple)) else o for o in req.outcomes]
             a = list(answer) if isinstance(answer, tuple) else answer
             assert a in outs, f"{answer!r} is not an outcome of {req.kind}: {req.outcomes[:10]}"

@@ -105,19 +105,15 @@ def weapons(box: Box, s: Squad, kind: str) -> list[tuple[list[Card], int, bool]]
 
     usable.sort(key=lambda c: (-dice(c), c.uid))
     duel = [c for c in usable if box.armory[c.card].duel_wield is not None and lv >= box.armory[c.card].duel_wield]
+    cands = [[c] for c in usable] + [duel[i:i + 2] for i in range(0, len(duel) - 1, 2)]
+    cands.sort(key=lambda g: (-sum(dice(x) for x in g), len(g), g[0].uid))
     hands: list[tuple[list[Card], int, bool]] = []
     used: set[int] = set()
-    for c in usable:
+    for group in cands:
         if len(hands) >= act:
             break
-        if c.uid in used:
+        if any(x.uid in used for x in group):
             continue
-        used.add(c.uid)
-        group = [c]
-        if c in duel:
-            mate = next((d for d in duel if d.uid not in used), None)
-            if mate is not None:
-                used.add(mate.uid)
-                group.append(mate)
+        used.update(x.uid for x in group)
         hands.append((group, sum(dice(x) for x in group), any(kd(box.armory[x.card]) for x in group)))
     return hands
