@@ -68,3 +68,23 @@ def test_game_player_refreshes_the_panel_on_every_step():
     player._run("step")
     player.forecast_panel.wait(60)
     assert player.forecast_panel.result is not None
+
+
+def test_spawn_panel_shows_placed_and_extra_activations_p25():
+    """The Spawn panel on a live game: 27 Walkers on the board (box 28), 2 cards from [1, 2, 12, 16, 43]
+    at Blue (Walker cards 1 and 1): the first Walker card places the last miniature, a second one is
+    short (1 extra Activation) -- by hand over the 20 ordered draws."""
+    import itertools
+
+    from nollab.widgets.spawn_panel import SpawnPanel
+
+    g = sandbox(ROW, {"helen": "T:a"}, ghouls={"T:d": {"walker": 27}},
+                spawns=[("T:c", "white"), ("T:b", "red")], ghoul_deck=[1, 2, 12, 16, 43])
+    panel = SpawnPanel()
+    panel.set_from_game(g)
+    html = panel.out_summary.value
+    orders = list(itertools.permutations([1, 2, 12, 16, 43], 2))
+    placed = Fraction(sum(min(1, sum(c in (1, 2) for c in o)) for o in orders), len(orders))
+    extra = Fraction(sum(max(0, sum(c in (1, 2) for c in o) - 1) for o in orders), len(orders))
+    assert value(html, "nollab-spawn-expected-walker") == placed
+    assert value(html, "nollab-spawn-extra-walker") == extra

@@ -16,7 +16,8 @@ API::
 
 Test hooks (CSS classes): ``nollab-spawn-level``, ``-zones``, ``-deck``, ``-openings``, ``-discarded``,
 ``-summary`` (spans with ``data-value="p/q"``: ``nollab-spawn-p-relative``, ``-p-opening``,
-``-expected-<type>``, ``-run-out-<type>``), ``-error``.
+``-expected-<type>`` (Ghouls placed, capped by the miniatures left, P. 25), ``-run-out-<type>``,
+``-extra-<type>`` (expected extra Activations)), ``-error``.
 """
 from __future__ import annotations
 
@@ -190,10 +191,13 @@ class SpawnPanel(W.VBox):
 
         rows = [row("P(at least one Relative)", "nollab-spawn-p-relative", r.p_relative),
                 row("P(a Door/Barricade Opening card acts)", "nollab-spawn-p-opening", r.p_opening)]
-        rows += [row(f"Expected {ghoul_plural(t)}", f"nollab-spawn-expected-{t}", r.expected[t], percent=False)
+        rows += [row(f"Expected {ghoul_plural(t)} placed", f"nollab-spawn-expected-{t}", r.expected[t], percent=False)
                  for t in r.types]
         rows += [row(f"P(out of {ghoul_plural(t)} miniatures: extra Activation)", f"nollab-spawn-run-out-{t}", r.p_run_out[t])
                  for t in r.types if r.p_run_out.get(t)]
+        # a card short of miniatures places what is left, then one extra Activation each (P. 25)
+        rows += [row(f"Expected extra Activations of the {ghoul_plural(t)}", f"nollab-spawn-extra-{t}",
+                     r.extra(t).mean(), percent=False) for t in r.types if r.p_run_out.get(t)]
         if r.reshuffle:
             rows.append("<tr><td colspan=3><i>the deck runs out: the discards are reshuffled (P. 24)</i></td></tr>")
         self.out_summary.value = f"<table class='nollab-spawn-table'>{''.join(rows)}</table>"
