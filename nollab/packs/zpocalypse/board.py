@@ -66,6 +66,8 @@ class City:
                         self.entrance = p
 
     def face(self, tid: str, side: str, base: str) -> TileFace:
+        if tid in ("road", "entrance") and self.box.day_zero is not None:
+            return getattr(self.box.day_zero, tid)
         if tid in self.box.tiles:
             return self.box.tiles[tid][0 if side == "a" else 1]
         bid, i = tid[:-1], int(tid[-1]) - 1
@@ -94,6 +96,8 @@ class City:
     def slot_distance(self, slot: tuple[int, int]) -> int:
         """Squares from the bunker entrance to the nearest square of ``slot`` (closest placement)."""
         e = self.entrance
+        if e is None:
+            return 0
         return min(chebyshev(e, p) for p in self.tile_squares(slot))
 
     def closest_slots(self) -> list[tuple[int, int]]:

@@ -18,7 +18,7 @@ from typing import Any, Mapping
 from nollab.packs.content import PackContentError, Provenance, check_fields, load_pack_tables, provenance_of, require
 from nollab.packs.zpocalypse.content import ZpocalypseContent, load
 
-__all__ = ["Box", "GameRules", "Fortification", "Scenario", "SurvivorCard", "ArmoryCard", "ScavengeCard",
+__all__ = ["Box", "DayZero", "GameRules", "Fortification", "Scenario", "SurvivorCard", "ArmoryCard", "ScavengeCard",
            "HappenedCard", "GoalCard", "TileFace", "load_box", "default_box", "SQUARES", "GOAL_KINDS",
            "GAINS", "ALLOW_NEW", "FORTIFICATIONS"]
 
@@ -77,6 +77,7 @@ class Scenario:
     red_spots: tuple[int, ...]
     red_points: int
     provenance: Provenance
+    quick_play: bool = False  # the Day Zero quick-play scenario (Combat phase only, find the bunker)
 
 
 @dataclass(frozen=True)
@@ -155,6 +156,19 @@ class TileFace:
 
 
 @dataclass(frozen=True)
+class DayZero:
+    """The Day Zero quick-play scenario's numbers and its two named tiles (summary, "Day Zero")."""
+
+    speed: int
+    spawn_dice: int
+    entrance_extra: int
+    rounds: int
+    stack: int
+    road: TileFace
+    entrance: TileFace
+
+
+@dataclass(frozen=True)
 class Box:
     dice: ZpocalypseContent
     rules: GameRules
@@ -175,6 +189,7 @@ class Box:
     tiles: Mapping[str, tuple[TileFace, TileFace]]
     reconstructed: tuple[str, ...]  # "table.entry: note" of every reconstructed value
     sources: tuple[str, ...]
+    day_zero: DayZero | None = None
 
     def base_names(self) -> list[str]:
         """Base-set names a setup may pick: ``hotel_lobby`` (its a side) and its back (b side)."""
@@ -311,11 +326,14 @@ def load_box(content_dir: str | os.PathLike | None = None) -> Box:
     scen = {}
     for sid, e in _entries(data, "scenarios", src):
         w = f"scenarios.{sid}"
-        check_fields(e, {"name", "days", "green_spots", "green_points", "red_spots", "red_points"}, w, src)
+        check_fields(e, {"name", "days", "green_spots", "green_points", "red_spots", "red_points", "quick_play"}, w, src)
+        qp = e.get("quick_play", False)
+        if not isinstance(qp, bool):
+            raise PackContentError(f"{src}: {w}: field 'quick_play' must be true or false")
         scen[sid] = Scenario(sid, require(e, "name", str, w, src), _int(e, "days", w, src, 1, 30),
                              _ints(e, "green_spots", w, src, None, 1, 1000), _int(e, "green_points", w, src, 0, 10),
                              _ints(e, "red_spots", w, src, None, 1, 1000), _int(e, "red_points", w, src, 0, 10),
-                             _prov(e, w, notes))
+                             _prov(e, w, notes), qp)
     surv, inherit = {}, None
     for sid, e in _entries(data, "survivors", src):
         w = f"survivors.{sid}"
@@ -416,13 +434,27 @@ def load_box(content_dir: str | os.PathLike | None = None) -> Box:
             raise PackContentError(f"{src}: {w}: only a base set has the bunker entrance 'E'")
         inherit = _prov(e, w, notes, inherit)
         tiles[tid] = faces
+    dz = None
+    if "day_zero" in data:
+        e = data["day_zero"]
+        check_fields(e, {"speed", "spawn_dice", "entrance_extra", "rounds", "stack", "road", "entrance"}, "day_zero", src)
+        dz = DayZero(_int(e, "speed", "day_zero", src, 0, 20), _int(e, "spawn_dice", "day_zero", src, 0, dice.max_dice),
+                     _int(e, "entrance_extra", "day_zero", src, 0, dice.max_dice), _int(e, "rounds", "day_zero", src, 1, 1000),
+                     _int(e, "stack", "day_zero", src, 1, len(tiles)),
+                     TileFace("road", "a", "Road", _rows(e.get("road"), "day_zero.road", n, src)),
+                     TileFace("entrance", "a", "Bunker Entrance", _rows(e.get("entrance"), "day_zero.entrance", n, src)))
+        if sum(r.count("E") for r in dz.entrance.rows) != 1 or any("E" in r for r in dz.road.rows):
+            raise PackContentError(f"{src}: day_zero: the Bunker Entrance tile has one 'E', the Road none")
+        _prov(e, "day_zero", notes)
+    if any(sc.quick_play for sc in scen.values()) and dz is None:
+        raise PackContentError(f"{src}: a quick_play scenario needs the [day_zero] table")
     for table, deck in (("survivors", surv), ("scavenge", scav), ("happened", hap), ("goals", goals)):
         if table != "survivors" and not any(c.count for c in deck.values()):
             raise PackContentError(f"{src}: [{table}]: the deck has no card")
     return Box(dice, rules, MappingProxyType(forts), tuple(first), MappingProxyType(scen), MappingProxyType(surv),
                MappingProxyType(arm), food_c, items_c, scrap, MappingProxyType(scav), MappingProxyType(hap),
                MappingProxyType(goals), white, red, MappingProxyType(bases), MappingProxyType(tiles), tuple(notes),
-               tuple(files))
+               tuple(files), dz)
 
 
 @lru_cache(maxsize=4)

@@ -15,7 +15,8 @@ __all__ = ["ZpocalypseContent", "load", "CLICK", "BOX_TABLES"]
 CLICK = "CLICK"
 #: the tables of the same file that the game engine reads (validated by :mod:`.box`)
 BOX_TABLES = frozenset({"game", "fortifications", "nights", "scenarios", "survivors", "armory", "food", "items",
-                        "scrap", "scavenge", "happened", "goals", "search_tokens", "base_sets", "tiles"})
+                        "scrap", "scavenge", "happened", "goals", "search_tokens", "base_sets", "tiles",
+                        "day_zero"})
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,11 @@ def game(c: Ctx) -> Flow:
     """The whole game, setup to the final VP count."""
     st, box = c.st, c.box
     yield from setup(c)
+    if box.scenarios[st.setup["scenario"]].quick_play:
+        from nollab.packs.zpocalypse import dayzero
+        yield from dayzero.play(c)
+        yield from finish(c)
+        return
     days = box.scenarios[st.setup["scenario"]].days
     for day in range(1, days + 1):
         st.day = day
@@ -72,6 +77,9 @@ def setup(c: Ctx) -> Flow:
     place_base(c)
     st.stack = sorted(box.tiles)
     sc = box.scenarios[st.setup["scenario"]]
+    if sc.quick_play:
+        from nollab.packs.zpocalypse.dayzero import start
+        start(c)
     c.emit("setup", P_SETUP, f"Scenario {sc.name}: {sc.days} days; base set {_base_name(c)}; "
            f"{len(st.squads)} squad(s), {st.setup['mode']} mode")
     for _ in range(box.rules.bunker_survivors):
@@ -84,7 +92,7 @@ def setup(c: Ctx) -> Flow:
         if a:
             st.bunker_armory.append(a)
     for s in st.squads:
-        s.pos = BUNKER
+        s.pos = BUNKER if not sc.quick_play else s.pos
         for _ in range(box.rules.start_survivors):
             sid = yield from c.draw("survivors", P_SETUP, f"{c.name(s.id)}'s starting survivor")
             if sid:
@@ -307,8 +315,9 @@ def put_zombies(c: Ctx, slot, n: int, page: str, prefer_scrap: bool) -> None:
     if n <= 0:
         return
     taken = {tuple(z.pos) for z in st.zombies.values()} | {tuple(s.pos) for s in st.squads if s.pos}
-    field = city.zombie_field([city.entrance], set(), {sq(k.split(",")) for k, f in st.forts.items()
-                                                         if f["kind"] == "lookout"}, through_walls=True)
+    goals = [city.entrance] if city.entrance else [tuple(s.pos) for s in st.squads if s.pos is not None]
+    field = city.zombie_field(goals, set(), {sq(k.split(",")) for k, f in st.forts.items()
+                                             if f["kind"] == "lookout"}, through_walls=True)
     cand = [p for p in city.tile_squares(slot) if city.open(p) and p not in taken and p in field
             and st.forts.get(key(p), {}).get("kind") != "lookout"]
     traps = {sq(k.split(",")) for k, f in st.forts.items() if f["kind"] == "trap"}
@@ -486,7 +495,14 @@ def finish(c: Ctx) -> Flow:
     for s in st.squads:
         c.emit("score", P_SUMMARY, f"{c.name(s.id)}: {s.vp} VP + {totals[s.id] - s.vp} from cards = {totals[s.id]}",
                player=s.id)
-    if live:
+    if box.scenarios[st.setup["scenario"]].quick_play:
+        found = [s.id for s in st.squads if s.pos == BUNKER]
+        st.winners = found
+        st.result = "won" if found else "lost"
+        st.reason = ("the bunker is found by " + ", ".join(c.name(w) for w in found) + f" in round {st.round}"
+                     if found else ("every squad is dead" if not live or not any(s.pos for s in live)
+                                    else f"the bunker is not found after {st.round} rounds"))
+    elif live:
         best = max(totals[s.id] for s in live)
         st.winners = [s.id for s in live if totals[s.id] == best]
         st.result = "won"

@@ -86,7 +86,7 @@ GAME = GameSpec(
     default_policy="bot",
     sim_row=sim_row,
     kill_types=("zombie",),
-    setup_help="a player count 1..4, or options players=N,scenario=outbreak|last_stand,base=hotel_lobby[:b],"
+    setup_help="a player count 1..4, or options players=N,scenario=outbreak|last_stand|day_zero,base=hotel_lobby[:b],"
                "mode=easy|hardcore (each once)",
     odds="zpocalypse",
     notebook="12-zpocalypse-learn-to-play.ipynb",

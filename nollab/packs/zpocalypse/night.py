@@ -93,7 +93,7 @@ def players_phase(c: Ctx) -> Flow:
             if a.kind == "end":
                 break
             yield from perform(c, s, a)
-            if st.result:
+            if st.result or (st.hunt and s.pos == BUNKER):
                 return
         st.turn = None
         if not st.zombies:
@@ -206,6 +206,10 @@ def legal(c: Ctx, pid: str) -> list[Action]:
                 if x.card in TRADE and x.card not in seen:
                     seen.add(x.card)
                     out.append(Action("give", pid, (x.uid, o.id)))
+    if st.hunt:
+        from nollab.packs.zpocalypse.dayzero import frontier
+        for q in frontier(c, s):
+            out.append(Action("explore", pid, (zone(q),)))
     if pos == BUNKER and any(tuple(z.pos) == BUNKER for z in st.zombies.values()):
         for cid, uid in expl:
             out.append(Action("throw", pid, (uid, "bunker")))
@@ -259,11 +263,17 @@ def perform(c: Ctx, s: Squad, a: Action) -> Flow:
         c.emit("move", P_MOVE, f"{c.name(s.id)} moves to {_where(dest)} ({cost} MP)", player=s.id, to=zone(dest))
         if haz:
             yield from damage(c, s, haz, P_MOVE, f"moves through {haz} biohazard/radiation square(s)")
+        if st.hunt and dest == BUNKER and s.pos == BUNKER:
+            st.actions_left = 0
+            c.emit("found", "Day Zero", f"{c.name(s.id)} finds the bunker!", player=s.id)
     elif a.kind == "attack":
         yield from attack(c, s, a.params[0], square(a.params[1]))
     elif a.kind == "throw":
         from nollab.packs.zpocalypse.explosives import throw
         yield from throw(c, s, a.params[0], square(a.params[1]))
+    elif a.kind == "explore":
+        from nollab.packs.zpocalypse.dayzero import explore
+        yield from explore(c, s, square(a.params[0]))
     elif a.kind == "heal":
         x = next(x for x in s.cards if x.card == "first_aid")
         s.cards.remove(x)
@@ -516,7 +526,10 @@ def wipe(c: Ctx, s: Squad) -> Flow:
         s.firearm_pts = s.melee_pts = s.firearm_floor = s.melee_floor = 0
     if st.turn == s.id:
         st.actions_left = 0
-    if st.pool:
+    if st.hunt:
+        s.out = True  # Day Zero: no bunker to restart from
+        c.emit("out", "Day Zero", f"{c.name(s.id)}'s squad is dead: no bunker to restart from", player=s.id)
+    elif st.pool:
         yield from recruit_from_pool(c, s, P_DEATH)
         s.pos = BUNKER
         sq_.refresh_floors(box, s) if st.setup["mode"] == "easy" else None
@@ -540,7 +553,7 @@ def zombie_goal(c: Ctx, z) -> tuple:
     squads = on_board(c)
     if not squads:
         return ("bunker", None)
-    hunt = st.enraged or (st.breached and not st.pool)
+    hunt = st.enraged or st.hunt or (st.breached and not st.pool)
     best = None
     for s in squads:
         sp = tuple(s.pos)

@@ -38,6 +38,8 @@ class ZpocalypseBot:
         if "stomp" in by:
             return by["stomp"][0]
         pos = tuple(s.pos)
+        if st.hunt:
+            return self._day_zero(game, s, by)
         if "throw" in by and pos != BUNKER:
             for a in by["throw"]:
                 t = square(a.params[1])
@@ -62,6 +64,37 @@ class ZpocalypseBot:
             return min(by["move"], key=lambda a: chebyshev(square(a.params[0]), city.entrance))
         if "jump" in by:
             return by["jump"][0]
+        return by["end"][0]
+
+    def _day_zero(self, game, s, by):
+        """Day Zero: into the bunker when it can; fight what is next to it; walk to the entrance once it is
+        on the map, else walk off the map (explore) from the nearest edge."""
+        city = game.ctx.city
+        if "move" in by:
+            home = [a for a in by["move"] if a.params[0] == "bunker"]
+            if home:
+                return home[0]
+        if "attack" in by:
+            return max(by["attack"], key=lambda a: (self._units(game, a), a.params[0] == "firearm"))
+        if city.entrance is not None and "move" in by:
+            return min(by["move"], key=lambda a: chebyshev(square(a.params[0]), city.entrance))
+        zs = [tuple(z.pos) for z in game.state.zombies.values()]
+        safe = lambda p: min([chebyshev(p, z) for z in zs] + [4])  # noqa: E731
+        if "explore" in by and safe(tuple(s.pos)) >= 2:
+            return by["explore"][0]
+        if "move" in by:
+            edge = [p for p in city.kind if city.open(p) and any(
+                (p[0] + dx, p[1] + dy) not in city.kind for dx, dy in ((0, -1), (-1, 0), (1, 0), (0, 1)))]
+
+            def score(a):
+                p = square(a.params[0])
+                return (min(safe(p), 2), -min(chebyshev(p, e) for e in edge), safe(p))
+            best = max(by["move"], key=score)
+            if score(best) > (min(safe(tuple(s.pos)), 2), -min(chebyshev(tuple(s.pos), e) for e in edge),
+                              safe(tuple(s.pos))):
+                return best
+        if "explore" in by:
+            return by["explore"][0]
         return by["end"][0]
 
     @staticmethod

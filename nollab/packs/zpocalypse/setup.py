@@ -17,7 +17,8 @@ OPTIONS = ("players", "scenario", "base", "mode")
 MODES = ("easy", "hardcore")
 DEFAULTS = {"players": 2, "scenario": "outbreak", "base": "hotel_lobby", "mode": "easy"}
 #: setups listed by ``GameSpec.setups()``
-SHIPPED = ("1", "2", "3", "4", "2,mode=hardcore", "2,base=hotel_lobby:b", "2,scenario=last_stand")
+SHIPPED = ("1", "2", "3", "4", "2,mode=hardcore", "2,base=hotel_lobby:b", "2,scenario=last_stand",
+           "2,scenario=day_zero")
 
 
 def parse_setup(setup: Any, box: Box) -> dict:

@@ -142,6 +142,9 @@ class State:
     speed: int = 0
     breached: bool = False
     enraged: bool = False
+    hunt: bool = False      # zombies go for the closest squad regardless of LOS (Day Zero)
+    dz_drawn: int = 0       # Day Zero: tiles drawn so far, and how many the stack held
+    dz_total: int = 0
     order: list = field(default_factory=list)     # player ids in this phase's turn order
     turn: str | None = None
     actions_left: int = 0
