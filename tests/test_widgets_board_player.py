@@ -224,7 +224,8 @@ def test_suggest_names_the_bots_choice_highlights_it_and_changes_nothing(player)
     player.suggest_button.click()
     assert g.state_hash() == h
     labels = [a.label for a in g.view().actions]
-    said = player.status.value.split("Suggest (heuristic): ")[1].split("</div>")[0]
+    assert player.driver.suggester() == "planner"  # the search bot (issue 16) answers Suggest once registered
+    said = player.status.value.split("Suggest (planner): ")[1].split("</div>")[0]
     import html as _html
     assert _html.unescape(said) in labels
     lit = [b for b in player.actions_box.children if "nollab-suggested" in b._dom_classes]
