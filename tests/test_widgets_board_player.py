@@ -249,12 +249,12 @@ def test_without_the_policy_next_action_and_end_of_round_say_why_they_stop(playe
 
 def test_at_the_end_a_banner_and_the_buttons_say_the_game_is_over(player):
     g = player.driver.game
-    g.state.result, g.state.reason = "loss", "every Survivor is eliminated"
+    g.state.result, g.state.reason = "lost", "every Survivor is eliminated"  # as Ctx.lose writes it
     g.touch()
     player.step_button.click()
     assert "the game is over" in player.status.value
     assert "Scene lost" in player.scoreboard.value and "every Survivor is eliminated" in player.scoreboard.value
-    assert player.board.display_list.tagged("banner:loss")
+    assert player.board.display_list.tagged("banner:lost") and not player.board.display_list.tagged("banner:won")
     player.suggest_button.click()
     assert "the game is over" in player.status.value
 

@@ -206,6 +206,8 @@ class Driver:
             what = "a decision (buttons under Decision)" if v.needs == "choice" else "an action (buttons under Actions)"
             return (f"{ran}; stopped: {who} must choose {what} -- or tick \"policy plays the survivors\""
                     + ("" if steps else " to let the bot play"))
-        names = {"step": "one step", "action": "the next player action", "phase": "the end of the phase",
+        names = {"step": "", "action": "the next player action", "phase": "the end of the phase",
                  "round": "the end of the round"}
-        return f"{ran} to {names.get(target, target)}"
+        where = names.get(target, target)
+        last = self.game.events[-1].text if (steps and self.game.events) else ""
+        return f"{ran}" + (f" to {where}" if where else "") + (f" (last: {last})" if last else "")

@@ -207,7 +207,8 @@ class GamePlayer(W.VBox):
 
         def go() -> None:
             steps = self.driver.advance(target, self.policy.value, plays)
-            self.message = self.driver.why_stopped(target, steps, plays)
+            button = {"step": "Step", "action": "Next action", "phase": "End of phase", "round": "End of round"}
+            self.message = f"{button.get(target, target)}: {self.driver.why_stopped(target, steps, plays)}"
         self._guard(go)
 
     def _undo(self) -> None:
@@ -242,7 +243,10 @@ class GamePlayer(W.VBox):
         if self.driver.over():
             self.play.playing = False
             return
-        self._guard(lambda: self.driver.advance("step", self.policy.value, True))
+        def go() -> None:
+            steps = self.driver.advance("step", self.policy.value, True)
+            self.message = f"auto-play ({self.policy.value}): {self.driver.why_stopped('step', steps, True)}"
+        self._guard(go)
 
     def _guard(self, fn: Callable[[], Any]) -> None:
         """Run an engine call; show its error in the status line instead of raising in a callback."""
@@ -329,9 +333,9 @@ class GamePlayer(W.VBox):
                  f'<span style="font-size:16px">{e(view.phase_name)}{who}</span>'
                  f'<span style="font-size:13px;color:#666">{e(self.driver.scene)} · seed {self.driver.seed}</span></div>')
         if view.result:
-            won = view.result == "win"
-            board += (f'<div class="nollab-banner nollab-banner-{"win" if won else "loss"}" style="font-family:'
-                      f'sans-serif;background:{BANNER["win" if won else "loss"]};color:#fff;padding:8px 14px;'
+            won = view.result == "won"
+            board += (f'<div class="nollab-banner nollab-banner-{view.result}" style="font-family:'
+                      f'sans-serif;background:{BANNER["won" if won else "lost"]};color:#fff;padding:8px 14px;'
                       f'border-radius:6px;font-size:22px;font-weight:700;margin:4px 0">'
                       f'{"Scene won" if won else "Scene lost"}'
                       f'<span style="font-size:15px;font-weight:400"> — {e(view.reason)}</span></div>')

@@ -20,7 +20,7 @@ from .art import ArtImage
 from .model import BoardGeometry, BoardSnapshot, Overlay
 from .pieces import car_piece, ghoul_piece, mark_piece, opening_piece, spawn_piece, survivor_piece
 from .shapes import Circle, DisplayList, Line, Polygon, Rect, Shape, Text, ZoneGrid
-from .tiles_layer import cell_side, edge_segment, fit_label, label_layout, tiles_layer, zone_grid  # noqa: F401
+from .tiles_layer import cell_side, edge_segment, fit_label, label_layout, tiles_layer, wrap_label, zone_grid  # noqa: F401
 
 CAPTION_H = 34.0
 
@@ -135,19 +135,21 @@ def caption_bar(snap: BoardSnapshot, width: float, top: float) -> list[Shape]:
 
 
 def result_banner(result: str, reason: str, width: float, height: float) -> list[Shape]:
-    """A banner across the board once the Scene is won or lost (P. 8: the Scene's objectives)."""
-    won = result == "win"
-    h = min(110.0, height * 0.4)
+    """A banner across the board once the Scene is won or lost (the engine's result, "won" or
+    "lost"), with the reason on up to 2 lines."""
+    won = result in ("won", "win")
+    key = "won" if won else "lost"
+    lines = wrap_label(reason, width - 24, 14, lines=2) if reason else []
+    h = min(70.0 + 18 * len(lines), height * 0.5)
     y = (height - h) / 2
     out: list[Shape] = [
-        Rect(0, y, width, h, fill=P.BANNER["win" if won else "loss"], stroke="#ffffff", stroke_width=2.0,
-             opacity=0.92, tag=f"banner:{'win' if won else 'loss'}"),
-        Text(width / 2, y + h * 0.36, "SCENE WON" if won else "SCENE LOST", size=min(34.0, width / 10),
+        Rect(0, y, width, h, fill=P.BANNER[key], stroke="#ffffff", stroke_width=2.0,
+             tag=f"banner:{key}"),
+        Text(width / 2, y + 32, "SCENE WON" if won else "SCENE LOST", size=min(34.0, width / 10),
              fill="#ffffff", bold=True, tag="banner:title"),
     ]
-    if reason:
-        out.append(Text(width / 2, y + h * 0.74, fit_label(reason, width - 20, 14), size=14, fill="#ffffff",
-                        tag="banner:reason"))
+    for i, line in enumerate(lines):
+        out.append(Text(width / 2, y + 64 + 18 * i, line, size=14, fill="#ffffff", tag="banner:reason"))
     return out
 
 

@@ -66,7 +66,7 @@ FRAME_OPEN = "#2e9e44"
 DANGER = {"Blue": "#2f6fd0", "Yellow": "#e0b400", "Orange": "#e8771a", "Red": "#d7262e"}
 
 #: The banner at the end of a game.
-BANNER = {"win": "#1e7d32", "loss": "#8c1c13"}
+BANNER = {"won": "#1e7d32", "lost": "#8c1c13"}
 
 MODE_RING = {"romero": "#f4f4f4", "zombicide": "#e0301e"}  # Romero = black and white side (P. 14)
 CAR = "#2d3e63"

@@ -74,6 +74,10 @@ def action_label(ctx: Any, action: Any) -> str:
         text = f"Shove the Ghouls → {Z(ps[0])}"
     elif k == "taunt" and ps:
         text = f"Taunt the Ghouls in {Z(ps[0])}"
+    elif k == "search" and ps and str(ps[0]).startswith("aside:"):
+        spot = str(ps[0]).split(":", 1)[1]
+        cards = [_card(ctx, u) for u in st.aside.get(spot, ())]
+        text = f"Search here: take the {', '.join(cards) or spot}"
     elif k == "search" and ps:
         text = f"Search ({str(ps[0]).replace('_', ' ')} deck)"
     elif k in ("door", "barricade") and len(ps) == 2:
