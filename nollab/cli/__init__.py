@@ -158,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     except (KeyboardInterrupt, Interrupted) as exc:
         if debug:
             raise
-        what = str(exc) if isinstance(exc, Interrupted) else "interrupted (Ctrl-C)"
+        what = str(exc) or "interrupted (Ctrl-C)"
         print(f"nollab {command}: {one_line(what)}".replace("nollab :", "nollab:"), file=sys.stderr)
         return 130
     except Exception as exc:  # noqa: BLE001 -- the one place that turns any failure into one line

@@ -34,7 +34,7 @@ from typing import Any, Callable, Sequence
 from nollab.sim.policy import PolicySpec, make_policy, policy_name
 from nollab.sim.results import SimResults, row_from_summary
 
-__all__ = ["run", "play_game", "run_batch", "game_seeds", "DEFAULT_MAX_ROUNDS", "DEFAULT_MAX_STEPS",
+__all__ = ["SimulationInterrupted", "run", "play_game", "run_batch", "game_seeds", "DEFAULT_MAX_ROUNDS", "DEFAULT_MAX_STEPS",
            "default_team", "scene_max_rounds"]
 
 #: rounds after which an unfinished game is recorded as a "timeout" (unless the Scene sets
@@ -44,6 +44,17 @@ DEFAULT_MAX_ROUNDS = 40
 DEFAULT_MAX_STEPS = 200_000
 
 Progress = Callable[[int, int], Any]
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`run`: the queued games were cancelled and the workers stopped at once;
+    ``done`` of ``total`` games had finished (their rows are dropped: a partial table would bias the
+    win rate toward the short games)."""
+
+    def __init__(self, done: int, total: int, seconds: float):
+        self.done, self.total, self.seconds = done, total, seconds
+        super().__init__(f"interrupted (Ctrl-C): {done} of {total} games had finished after {seconds:.1f} s; "
+                         "queued games cancelled, workers stopped, no results")
 
 
 def game_seeds(seed: int, games: int) -> list[tuple[int, int]]:
@@ -222,7 +233,12 @@ def _execute(common: dict, meta: dict, games: int, seed: int, workers: int | Non
     nproc = (os.cpu_count() or 1) if workers is None else workers
     size = batch_size or max(4, min(64, math.ceil(games / (max(nproc, 1) * 8)) if games else 1))
     batches = _batches(items, size)
-    update, close = _progress(progress, games)
+    show, close = _progress(progress, games)
+    finished = [0]
+
+    def update(done: int) -> None:
+        finished[0] = done
+        show(done)
     t0 = time.perf_counter()
     try:
         if client is not None:
@@ -238,6 +254,8 @@ def _execute(common: dict, meta: dict, games: int, seed: int, workers: int | Non
         else:
             rows = _run_processes(min(nproc, len(batches)), common, batches, update)
             backend = f"processes({min(nproc, len(batches))})"
+    except KeyboardInterrupt:
+        raise SimulationInterrupted(finished[0], games, time.perf_counter() - t0) from None
     finally:
         close()
     out = SimResults(rows, meta)
@@ -293,18 +311,47 @@ def _start_method() -> str:
     return "spawn"
 
 
+def _ignore_sigint() -> None:
+    """Worker initializer: Ctrl-C is the parent's to handle (it cancels the run and stops the workers);
+    a worker that also caught it would print its own traceback."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_pool(ex) -> None:
+    """Cancel the queued batches and stop the workers now (not after the running batches finish):
+    terminate, then kill whatever still runs after half a second."""
+    procs = list((getattr(ex, "_processes", None) or {}).values())  # shutdown() forgets them
+    ex.shutdown(wait=False, cancel_futures=True)
+    for p in procs:
+        if p.is_alive():
+            p.terminate()
+    deadline = time.monotonic() + 0.5
+    for p in procs:
+        p.join(max(0.0, deadline - time.monotonic()))
+        if p.is_alive():
+            p.kill()
+            p.join(1.0)
+
+
 def _run_processes(n: int, common: dict, batches: list, update) -> list[dict]:
     from concurrent.futures import ProcessPoolExecutor, as_completed
     method = _start_method()
     fn, arg = _payload(common, method)
     rows: list[dict] = []
     done = 0
-    with ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context(method)) as ex:
+    ex = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context(method),
+                             initializer=_ignore_sigint)
+    try:
         futs = {ex.submit(fn, arg, b): len(b) for b in batches}
         for f in as_completed(futs):
             rows += f.result()
             done += futs[f]
             update(done)
+    except BaseException:  # Ctrl-C (or a failed batch): queued work cancelled, workers stopped at once
+        _stop_pool(ex)
+        raise
+    ex.shutdown(wait=True)
     return rows
 
 
@@ -316,8 +363,12 @@ def _run_dask(client, common: dict, batches: list, update) -> list[dict]:
     sizes = {f.key: len(b) for f, b in zip(futs, batches)}
     rows: list[dict] = []
     done = 0
-    for f in as_completed(futs):
-        rows += f.result()
-        done += sizes[f.key]
-        update(done)
+    try:
+        for f in as_completed(futs):
+            rows += f.result()
+            done += sizes[f.key]
+            update(done)
+    except BaseException:  # Ctrl-C: the cluster drops the queued and running batches of this run
+        client.cancel(futs, force=True)
+        raise
     return rows
