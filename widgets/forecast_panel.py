@@ -12,7 +12,8 @@ their Turn, every decision at its default):
 
 The searches run in a background thread once the position has been still for ``DEBOUNCE_S`` (the
 board stays responsive, auto-play never piles searches up) and a newer position cancels an older search; each is bounded (``max_states``), and a position beyond the bound says so instead of a
-number. ``update(game, wait=True)`` computes in the calling thread (tests, notebooks).
+number; a process runs one search at a time (the latest position asked by any panel). ``update(game,
+wait=True)`` computes in the calling thread (tests, notebooks).
 
 Test hooks (CSS classes): ``nollab-forecast-p-dies``, ``nollab-forecast-p-house``,
 ``nollab-forecast-p-lost`` (spans with ``data-value="p/q"``), ``nollab-forecast-plan``,
@@ -34,13 +35,17 @@ from .charts import headline_html, pct_eye, timing_html, value_row
 
 __all__ = ["ForecastPanel"]
 
+#: the one search a process runs: the latest position asked by any panel (an older panel's search, e.g.
+#: of a player left behind in a notebook, stops as soon as another panel asks)
+_LATEST: list = [None]
+
 
 class ForecastPanel(W.VBox):
     """The Forecast side panel (see the module doc)."""
 
     #: a background search starts once the position has not changed for this long (auto-play and quick
     #: clicking never pile up searches)
-    DEBOUNCE_S = 0.6
+    DEBOUNCE_S = 1.5
 
     def __init__(self, *, max_states: int = 2_000, plan_states: int = 3_000, background: bool = True) -> None:
         self.max_states = max_states
@@ -64,6 +69,7 @@ class ForecastPanel(W.VBox):
         """Forecast the rest of the round from ``game`` (forked now, so later steps do not disturb it)."""
         self._gen += 1
         gen = self._gen
+        _LATEST[0] = (id(self), gen)
         if game.over:
             self.result, self.plan, self.notes = None, None, [f"The game is over ({game.state.result})."]
             self.body.value = self._html()
@@ -79,8 +85,11 @@ class ForecastPanel(W.VBox):
             self._timer.daemon = True
             self._timer.start()
 
+    def _current(self, gen: int) -> bool:
+        return self._gen == gen and _LATEST[0] == (id(self), gen)
+
     def _start(self, g: Any, gen: int) -> None:
-        if self._gen == gen:
+        if self._current(gen):
             self._thread = threading.Thread(target=self._work, args=(g, gen), daemon=True)
             self._thread.start()
 
@@ -102,7 +111,7 @@ class ForecastPanel(W.VBox):
         t0 = time.perf_counter()
 
         def stop() -> bool:
-            return self._gen != gen
+            return not self._current(gen)
         notes: list[str] = []
         result = plan = None
         try:

@@ -272,7 +272,7 @@ class _Search:
     stop = None  #: a callable; True stops the search (a newer question replaced this one)
 
     def count(self) -> None:
-        if self.stop is not None and self.expanded % 64 == 0 and self.stop():
+        if self.stop is not None and self.expanded % 16 == 0 and self.stop():
             raise ForecastError("cancelled: a newer question replaced this one")
         self.expanded += 1
         if self.expanded > self.max_states:
