@@ -19,6 +19,8 @@ Chromium (``/usr/bin/chromium``), through the shared harness in ``tests/browser_
   first DOM change (the engine step, the board frame and the log update all happen in that round
   trip).
 * **End of round → board**: one whole round played by the policy, then the board redrawn.
+* **Suggest → status** and **Undo → status**: the button clicked, until the status line changes
+  (Suggest asks the best registered bot; Undo takes back the last decision, after a *Next action*).
 """
 from __future__ import annotations
 
@@ -130,6 +132,15 @@ def run(loads: int, repeat: int, voila_args: tuple[str, ...] = ()) -> dict:
                 [page.evaluate(_ZONE_CLICK_JS, [BOARD, x, y]) for _ in range(repeat)])
             out["step_to_log_ms"] = _stats(
                 [page.evaluate(_STEP_LOG_JS, [".nollab-log", "Step"]) for _ in range(repeat)])
+            # Suggest (the best bot answers; nothing changes but the status line) and Undo (back to
+            # the previous decision): click to the first change of the status line
+            sug, und = [], []
+            for _ in range(repeat):
+                sug.append(page.evaluate(_STEP_LOG_JS, [".nollab-status", "Suggest"]))
+                page.evaluate(_STEP_LOG_JS, [".nollab-log", "Next action"])
+                und.append(page.evaluate(_STEP_LOG_JS, [".nollab-status", "Undo"]))
+            out["suggest_to_status_ms"] = _stats(sug)
+            out["undo_to_status_ms"] = _stats(und)
             rounds = []
             for _ in range(max(3, repeat // 3)):
                 if "Game over" in page.inner_text(".nollab-status"):

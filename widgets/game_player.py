@@ -84,6 +84,8 @@ class GamePlayer(W.VBox):
         self._log_len = 0
         self._log_rows: list[str] = []
         self._actions_key: tuple | None = None
+        self._action_pool: list[W.Button] = []
+        self._shown_actions: list = []
         self._choice_key: tuple | None = None
 
         # ---- controls
@@ -402,26 +404,47 @@ class GamePlayer(W.VBox):
         self._replace(self.choice_box, (prompt, W.Box(buttons, layout=W.Layout(flex_flow="row wrap"))))
 
     def _refresh_actions(self, view: Any) -> None:
+        """One button per legal action. The buttons are a pool reused from one position to the
+        next (a new widget per button per click cost more than the engine step: about 5 ms each
+        on a loaded machine); only the labels, styles and the box's children change."""
         actions = view.actions
         key = (tuple(a.action for a in actions), repr(self._suggested))
         if key == self._actions_key and self.actions_box.children:
             return  # same legal actions: keep the buttons (each is a widget in the browser)
         self._actions_key = key
-        buttons = []
-        for a in actions[:MAX_ACTION_BUTTONS]:
-            b = _act_button(a.label)
-            if a.action == self._suggested:
+        shown = actions[:MAX_ACTION_BUTTONS]
+        self._shown_actions = [a.action for a in shown]
+        while len(self._action_pool) < len(shown):
+            i = len(self._action_pool)
+            b = _act_button("")
+            b.on_click(lambda _b, i=i: self._click_action(i))
+            self._action_pool.append(b)
+        children: list = []
+        for i, a in enumerate(shown):
+            b = self._action_pool[i]
+            lit = a.action == self._suggested
+            if b.description != a.label:
+                b.description = b.tooltip = a.label
+            b.button_style = "success" if lit else ""
+            if lit:
                 b.add_class("nollab-suggested")
-                b.button_style = "success"
-            b.on_click(lambda _b, a=a.action: self._apply(a))
-            buttons.append(b)
+            elif "nollab-suggested" in b._dom_classes:
+                b.remove_class("nollab-suggested")
+            children.append(b)
         if len(actions) > MAX_ACTION_BUTTONS:
-            buttons.append(W.HTML(f"<i>… {len(actions) - MAX_ACTION_BUTTONS} more</i>"))
-        if not buttons:
+            children.append(W.HTML(f"<i>… {len(actions) - MAX_ACTION_BUTTONS} more</i>"))
+        if not children:
             why = ("the game is over" if view.needs == "over" else "a decision is pending (above)"
                    if view.needs == "choice" else f"the engine resolves the {view.phase_name}: press Step")
-            buttons = [W.HTML(f'<i style="color:#888">no player action now: {html.escape(why)}</i>')]
-        self._replace(self.actions_box, tuple(buttons))
+            children = [W.HTML(f'<i style="color:#888">no player action now: {html.escape(why)}</i>')]
+        old = [w for w in self.actions_box.children if w not in self._action_pool]
+        self.actions_box.children = tuple(children)
+        for w in old:  # only the notes are thrown away; pooled buttons wait for the next position
+            w.close()
+
+    def _click_action(self, i: int) -> None:
+        if i < len(self._shown_actions):
+            self._apply(self._shown_actions[i])
 
     def _refresh_panels(self) -> None:
         views = survivor_views(self.driver.game)
