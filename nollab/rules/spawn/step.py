@@ -139,7 +139,9 @@ def task_spawn_card(ctx: Ctx, outcome, zone: str) -> None:
     st = ctx.st
     card = draw_ghoul_card(ctx, outcome)
     level = DangerLevel(highest_level(ctx.content, st))
-    pool = {g: ctx.content.ghoul_types[g].pool - st.on_board(g) for g in GHOUL_TYPES}
+    # the miniatures left in the box of the card's type (the only one a card reads, P. 25)
+    pool = {card.ghoul: ctx.content.ghoul_types[card.ghoul].pool - st.on_board(card.ghoul)} \
+        if card.ghoul in ctx.content.ghoul_types else {}
     # the Ghouls by Zone only matter to a Barricade & Door Opening card (P. 25)
     gbz = {z: {g: c[i] for i, g in enumerate(GHOUL_TYPES) if c[i]} for z, c in st.ghouls.items()} \
         if card.kind == "opening" else {}
