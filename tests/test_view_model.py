@@ -80,3 +80,27 @@ def test_snapshot_is_the_view_written_out():
     assert {(z, t): n for z, per in snap["ghouls"].items() for t, n in per.items()} == raw
     assert [s["zone"] for s in snap["survivors"]] == [s.zone for s in g.state.survivors.values()]
     assert snap["legal_actions"] == [str(a) for a in g.legal_actions()]
+
+
+def test_cli_show_prints_the_view_of_the_final_position(capsys):
+    """``nollab play --show``: the same game replayed here ends with each Survivor in the Zone the
+    engine says, and one line per Zone holding Ghouls."""
+    from nollab.cli import main
+    from nollab.games import get_game
+    from nollab.games.session import run_to_end
+
+    assert main(["play", "--scene", "S1", "--seed", "3", "--rounds", "1", "--policy", "heuristic", "--show"]) == 0
+    out = capsys.readouterr().out
+    spec = get_game("notld")
+    match = spec.new(seed=3, setup="S1", history=False)
+    run_to_end(match, spec.make_policy("heuristic", 3), max_rounds=1)
+    st = match.game.state
+    lines = out.splitlines()
+    for sid, s in st.survivors.items():
+        name = match.game.content.survivors[sid].name
+        (row,) = [x for x in lines if x.strip().startswith(name + " ")]
+        assert f" {s.zone} " in row and f"wounds {s.wounds}/3" in row
+    ghoul_rows = lines[lines.index("Ghouls:") + 1: next(i for i, x in enumerate(lines) if x.startswith("Spawn tokens"))]
+    assert [x.split()[0] for x in ghoul_rows] == sorted(z for z, c in st.ghouls.items() if sum(c))
+    assert main(["play", "--game", "dead-panic", "--show"]) == 2
+    assert "--show: only NOTLD" in capsys.readouterr().err

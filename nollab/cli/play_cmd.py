@@ -58,6 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--position", default=None,
                         help="NOTLD: start from a position: its text (NOTLD1 S1 ..., docs/position.md) or a "
                              "file holding it (game.position() writes it)")
+    parser.add_argument("--show", action="store_true",
+                        help="NOTLD: print the final position as players see it (Survivors with their faceup Mode, "
+                             "Wounds and cards; Ghouls by Zone; Spawn tokens; what the game waits for)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--log", action="store_true", help="print every event before the summary")
 
@@ -88,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
         spec = get_game(args.game)
     except UnknownGame as exc:
         raise UsageError(f"--game: {exc}") from None
+    if args.show and spec.name != "notld":
+        raise UsageError(f"--show: only NOTLD games have this view, not {spec.name}")
     policy = args.policy if args.policy is not None else spec.default_policy
     if policy not in spec.policies:
         raise UsageError(f"--policy must be one of {', '.join(spec.policies)} for {spec.name}, got {policy!r}")
@@ -119,6 +124,11 @@ def run(args: argparse.Namespace) -> int:
     if args.log:
         for e in match.events:
             print(e)
+    if args.show:
+        from nollab.rules.labels import zone_label
+        game = match.game
+        for line in game.view().lines(lambda z: zone_label(game.board, z)):
+            print(line)
     if args.json:
         print(json.dumps(summary, sort_keys=True))
         return 0

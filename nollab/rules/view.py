@@ -173,6 +173,38 @@ class GameView:
             text += " · waiting for a player action"
         return text
 
+    def lines(self, zone_name: Any = None) -> list[str]:
+        """The position as text, as players see it (``nollab play --show``): the status, the Danger
+        Level, each Survivor (Zone, faceup Mode, Wounds, XP, Hands, Backpack), the Ghouls by Zone,
+        the Spawn tokens, the pending decision or the legal actions. ``zone_name(zone)`` names a
+        Zone (default: its id)."""
+        name = zone_name or (lambda z: z)
+        plural = {"walker": "Walkers", "breaker": "Breakers", "fatty": "Fatties", "relative": "Relatives"}
+        out = [self.status(), f"Danger Level: {self.danger_level} (Ghoul cards are read at this level, P. 24)",
+               "Survivors:"]
+        for s in self.survivors:
+            where = "eliminated" if not s.alive else (f"{s.zone} {s.zone_label}" + (" (in the car)" if s.in_car else ""))
+            mode = s.mode.title() + (f" (card: {s.card_mode.title()})" if s.card_mode != s.mode else "")
+            hands = ", ".join(h or "—" for h in s.hands)
+            pack = ", ".join(s.backpack) or "—"
+            turn = f"  <- acting, {s.actions_left} action{'s' if s.actions_left != 1 else ''} left" \
+                if s.active and s.actions_left is not None else ""
+            out.append(f"  {s.name:<7} {where:<34} {mode:<9} wounds {s.wounds}/3  XP {s.xp} ({s.level})  "
+                       f"hands {hands}  pack {pack}{turn}")
+        by_zone: dict[str, list[str]] = {}
+        for z, g, n in self.ghouls:
+            by_zone.setdefault(z, []).append(f"{n} {plural.get(g, g) if n != 1 else g.title()}")
+        out.append("Ghouls:" + ("" if by_zone else " none on the board"))
+        out += [f"  {z} {name(z)}: {', '.join(v)}" for z, v in by_zone.items()]
+        out.append("Spawn tokens: " + (", ".join(f"{x.zone} {x.colour}" + ("" if x.active else " (inactive)")
+                                                   for x in self.spawns) or "none"))
+        if self.pending is not None:
+            out.append(f"Decision ({self.pending.page}): {self.pending.prompt}: " + " | ".join(self.pending.labels))
+        elif self.actions:
+            out.append("Legal actions:")
+            out += [f"  {a.label}" for a in self.actions]
+        return out
+
     def to_dict(self) -> dict:
         """Plain data (the fields of ``game.snapshot()``, :mod:`nollab.rules.snapshot`)."""
         ghouls: dict[str, dict[str, int]] = {}
