@@ -92,7 +92,8 @@ def test_attack_hand_is_one_chance_node_with_multinomial_weights():
 def test_replay_json_undo_and_determinism():
     """The seed plus the decision log replays the game; JSON round-trips; undo restores."""
     g = Game.new(seed=7)
-    g.run_until("end", SlayerBot(7), max_rounds=6)
+    g.run_until("end", SlayerBot(7), max_rounds=3)
+    assert not g.over
     h = g.state_hash()
     assert g.replay().state_hash() == h
     assert Game.from_json(g.to_json()).state_hash() == h
@@ -101,7 +102,7 @@ def test_replay_json_undo_and_determinism():
     g.undo()
     assert g.state_hash() == before
     g2 = Game.new(seed=7)
-    g2.run_until("end", SlayerBot(7), max_rounds=6)
+    g2.run_until("end", SlayerBot(7), max_rounds=3)
     assert g2.state_hash() == h
 
 

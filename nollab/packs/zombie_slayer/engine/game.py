@@ -170,10 +170,12 @@ class Game:
         """Force the pending chance node's outcome (a forecast, a test, a real die)."""
         self._resolve(outcome, forced=True)
 
-    def _resolve(self, outcome: Any, forced: bool) -> None:
+    def _resolve(self, outcome: Any, forced: bool, rng_after: int | None = None) -> None:
         st = self.state
         o = _checked(st.chance, outcome, "chance event", "outcomes")
         self._save()
+        if rng_after is not None:
+            st.rng = rng_after
         node, st.chance = st.chance, None
         ctx = self._ctx()
         label = node["labels"][node["outcomes"].index(o)] if node["labels"] else str(o)
@@ -183,12 +185,12 @@ class Game:
 
     def _roll(self) -> None:
         node = self.state.chance
-        self.state.rng, x = rng.below(self.state.rng, sum(node["weights"]))
+        after, x = rng.below(self.state.rng, sum(node["weights"]))
         for o, w in zip(node["outcomes"], node["weights"]):
             if x < w:
                 break
             x -= w
-        self._resolve(o, forced=False)
+        self._resolve(o, forced=False, rng_after=after)
 
     def _done(self, entry: dict) -> None:
         self.state.steps += 1

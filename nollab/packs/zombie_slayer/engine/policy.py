@@ -76,6 +76,13 @@ class SlayerBot(FirstPolicy):
             on_necro = [a for a in attacks if a.params[0] == necro["sq"]]
             if on_necro:
                 return self._best_attack(on_necro)
+            closer = self._closer(game, by.get("move", []), necro["sq"])
+            if closer is not None:  # rush him: every turn of his Ritual brings more Zombies
+                return closer
+            if attacks:  # cut a way to him: the Zombie closest to the Necromancer first
+                to_necro = flow.distance_map(game._ctx(), necro["sq"])
+                near = min(to_necro.get(a.params[0], 99) for a in attacks)
+                return self._best_attack([a for a in attacks if to_necro.get(a.params[0], 99) == near])
         if attacks:
             return self._best_attack(attacks)
         if "search" in by and s["actions"] > 0:
@@ -86,6 +93,12 @@ class SlayerBot(FirstPolicy):
         if "quaff" in by and any(a.params[0] == "defense_potion" for a in by["quaff"]) and self._threatened(game):
             return next(a for a in by["quaff"] if a.params[0] == "defense_potion")
         moves = by.get("move", []) + by.get("dash_move", [])
+        if moves and necro is None:
+            prey = self._prey(game)
+            if prey is not None:
+                step = self._walk(game, moves, prey)
+                if step is not None:
+                    return step
         if moves:
             goal = self._goal(game)
             if goal is not None:
@@ -104,6 +117,26 @@ class SlayerBot(FirstPolicy):
         here = parse(game.state.slayer["sq"])
         return any(max(abs(parse(z["sq"])[0] - here[0]), abs(parse(z["sq"])[1] - here[1])) <= 2
                    for z in game.state.zombies.values())
+
+    def _closer(self, game, moves, target: str):
+        """A move that brings the Slayer closer to ``target`` (ties: the square read first)."""
+        dist = flow.distance_map(game._ctx(), target)
+        here = dist.get(game.state.slayer["sq"], 99)
+        best = [(dist.get(a.params[0], 99), a.params[0], a) for a in moves if dist.get(a.params[0], 99) < here]
+        return min(best)[2] if best else None
+
+    def _prey(self, game) -> set[str] | None:
+        """Squares next to the nearest Zombie within ``HUNT`` steps: clear the streets before exploring
+        further (each new card spawns on every card around it)."""
+        st = game.state
+        ctx = game._ctx()
+        dist = flow.distance_map(ctx, st.slayer["sq"])
+        near = sorted((dist[z["sq"]], z["sq"]) for z in st.zombies.values() if dist.get(z["sq"], 99) <= self.HUNT)
+        if not near:
+            return None
+        return {sq(*p) for p in ctx.town.around(parse(near[0][1]))}
+
+    HUNT = 8
 
     def _goal(self, game) -> set[str] | None:
         """Squares to walk to: around the Necromancer, else the squares of the cards not yet entered."""
@@ -154,6 +187,8 @@ class SlayerBot(FirstPolicy):
                 if best < need:
                     return "keep"  # not worth a point unless it kills
             return best_opt
+        if choice.kind == "follower" and choice.data.get("kind") == "townsman" and game.state.slayer["life"] > 3:
+            return "leave"  # he costs an action every turn
         return choice.options[choice.default]
 
 

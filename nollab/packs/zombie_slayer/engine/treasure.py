@@ -150,6 +150,23 @@ def gain_item(ctx: Ctx, item: str) -> None:
 
 
 def _gain_follower(ctx: Ctx, kind: str) -> None:
+    """A follower offers to come along; the player may take him or leave him (a fanatic townsman "slows you
+    down with only 1 action per turn", so leaving him can be the wiser choice; docs/rulings.md)."""
+    name = ctx.box.followers[kind].name
+    ctx.ask("follower", SLAYER, f"{name} wants to follow you: take him along?", ["take", "leave"],
+            [f"take {name} along", f"leave {name} behind"], FOLLOWERS, kind=kind)
+
+
+@resolver("follower")
+def _follower(ctx: Ctx, choice, answer: str) -> None:
+    kind = choice.data["kind"]
+    if answer == "leave":
+        ctx.emit("follower", FOLLOWERS, f"{ctx.box.followers[kind].name} stays behind")
+        return
+    _join(ctx, kind)
+
+
+def _join(ctx: Ctx, kind: str) -> None:
     st = ctx.st
     name = ctx.box.followers[kind].name
     if kind == "townsman":
