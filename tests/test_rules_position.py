@@ -65,10 +65,11 @@ def test_every_scene_start_round_trips_and_plays_on():
 
 
 def test_hand_written_position_reads_as_documented_p8_p16_p17():
-    """The docs' example: Ben with the Ranged-deck Winchester 94 in a Hand, Barbra wounded in
-    Zombicide Mode, two Walkers and a Fatty next door, the first round starting (P. 8)."""
-    text = ("NOTLD1 S1 s=ben@1R:c,romero,hands=winchester_94~ranged/-,pack=katana~2 "
-            "s=barbra@1R:c,zombicide,w=1,xp=8,skills=B0/Y0 ghouls=1R:b/W2F opened=1R:df round=2")
+    """The docs' example (read from docs/position.md): Ben with the Ranged-deck Winchester 94 in a
+    Hand, Barbra wounded in Zombicide Mode, two Walkers and a Fatty next door, the front door
+    closed, the round starting (P. 8)."""
+    doc = (ROOT / "docs" / "position.md").read_text()
+    text = re.search(r"`(NOTLD1 S1 s=ben@[^`]+)`", doc).group(1)
     g = Game.from_position(text)
     st = g.state
     ben, barbra = st.survivors["ben"], st.survivors["barbra"]
@@ -76,12 +77,16 @@ def test_hand_written_position_reads_as_documented_p8_p16_p17():
     assert [st.cards[u] for u in ben.backpack] == ["katana"]
     assert barbra.mode == "zombicide" and barbra.wounds == 1 and barbra.xp == 8 and barbra.slots == [[0, 0], [1, 0]]
     assert st.ghouls["1R:b"] == (2, 0, 1, 0)  # W2 walkers, F one fatty (order of P. 17's types)
-    assert st.opening_open["1R:df"] is True
+    assert st.opening_open["1R:df"] is False
     assert st.round == 2 and st.active == "ben" and g.needs() == "action"  # Ben is seated first
     assert len(st.ghoul_deck) == 46  # the whole Ghoul deck, shuffled
     every = {u for pile in [*st.decks.values(), *st.discards.values(), *st.supply.values(), *st.aside.values()]
              for u in pile} | set(ben.inventory())
     assert every == set(range(len(st.cards)))  # every card somewhere, once
+    folded = re.search(r"```text\n(NOTLD1.*?)```", doc, re.S).group(1)
+    written = g.position()
+    for field in folded.split():  # the folded example shows the start of each field of the real text
+        assert field.rstrip(".,") in written or field.endswith("...") and field.split("...")[0] in written, field
 
 
 def test_piles_are_written_bottom_to_top_p18():
