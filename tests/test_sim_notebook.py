@@ -18,8 +18,13 @@ def test_scene_difficulty_notebook_runs(monkeypatch):
     assert "<td>S1</td><td>What&#x27;s Happening?</td><td>Easy</td><td>1</td><td>3</td>" in text
     assert "S1: team of 6 wins" in text
     assert "S1, team of 6: heuristic" in text and "no-search" in text
+    # the precomputed heuristic-vs-planner table (data/05-scene-difficulty.json, issue 16), every Scene
+    assert "nollab-heuristic-vs-planner" in text
+    for scene in ("S1", "S5", "S10"):
+        assert f"<tr><td>{scene}</td>" in text.split("nollab-heuristic-vs-planner", 1)[1]
+    assert "heuristic: Easy" in text and "planner  : Easy" in text and "under 20 %:" in text
     mimes = [m for cell in nb.cells for out in cell.get("outputs", []) for m in out.get("data", {})]
-    assert mimes.count("image/png") >= 2  # the win-rate plot and the rounds/kills plot
+    assert mimes.count("image/png") >= 3  # the two win-rate plots and the rounds/kills plot
     assert "application/vnd.jupyter.widget-view+json" in mimes
 
 
