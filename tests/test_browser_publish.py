@@ -117,6 +117,10 @@ def test_serves_only_dashboards_offline_and_closing_a_tab_frees_its_kernel(brows
         page.on("response", lambda r: "/voila/api/shutdown/" in r.url and shutdowns.append(r.status))
         open_voila(page, base + "voila/render/dashboard.ipynb", READY)
         assert page.locator(".nollab-topbar").is_visible()       # nollab's template, not the stock one
+        # the other games' panels are built when their tab is opened (a lighter page per visitor)
+        assert page.locator(".nollab-packs-dead-panic").count() == 0
+        page.locator(".lm-TabBar-tab", has_text="Dead Panic").click()
+        page.wait_for_selector(".nollab-packs-dead-panic-numbers", state="visible", timeout=30_000)
         warm = set(kernel_pids(server.voila))
         wait_for(lambda: len(kernel_pids(server.voila)) == 3, 60, "the pool refilled")
         outside = [u for u in requests if not u.startswith((base, "data:", "blob:", "about:"))]

@@ -318,3 +318,22 @@ def test_odds_panel_explains_the_fatty_shield():
     assert "shield" in panel.out_summary.value and "P. 27" in panel.out_summary.value
     panel.set_target(fatty=0, walker=2)
     assert "shield" not in panel.out_summary.value
+
+
+def test_other_games_tabs_are_built_when_opened():
+    """The odds dashboard holds the other games' panels only once their tab is opened (a lighter
+    page for each visitor); opening one builds it once, and the others stay place holders."""
+    from nollab.widgets.dashboards import LazyTab, odds_dashboard
+    from nollab.widgets.packs_panel import PANELS
+
+    tab = odds_dashboard(CONTENT)
+    lazy = [c for c in tab.children if isinstance(c, LazyTab)]
+    assert [c.title for c in lazy] == list(PANELS) and all(c.panel is None for c in lazy)
+    i = next(i for i in range(len(tab.children)) if tab.get_title(i) == "Dead Panic")
+    tab.selected_index = i
+    panel = tab.children[i].panel
+    assert isinstance(panel, PANELS["Dead Panic"]) and tab.children[i].children == (panel,)
+    tab.selected_index = 0
+    tab.selected_index = i
+    assert tab.children[i].panel is panel
+    assert sum(c.panel is not None for c in lazy) == 1

@@ -233,9 +233,14 @@ class ZpocalypsePanel(_PackPanel):
         return _table(rows), charts
 
 
+#: each game's panel class by title, in a stable order (the odds dashboard builds a tab when it is opened)
+PANELS: dict[str, type] = {"Dead Panic": DeadPanicPanel, "Zombie Slayer": ZombieSlayerPanel,
+                           "Zpocalypse": ZpocalypsePanel}
+
+
 def pack_panels() -> dict[str, W.VBox]:
     """The three panels by game title, in a stable order."""
-    return {"Dead Panic": DeadPanicPanel(), "Zombie Slayer": ZombieSlayerPanel(), "Zpocalypse": ZpocalypsePanel()}
+    return {title: cls() for title, cls in PANELS.items()}
 
 
 def packs_tab() -> W.Tab:
