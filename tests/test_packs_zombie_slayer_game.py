@@ -35,6 +35,14 @@ def test_registered_on_the_seam():
     assert set(spec.policies) == {"first", "random", "bot"} and "ludwig:6" in spec.setups()
 
 
+def test_new_game_has_rolled_its_setup_and_replays_it():
+    """ch. Setup is done by the seed when a game is made (the MatchPlayer shows the village at once); its
+    rolls are in the log, so a replay repeats them."""
+    g = Game.new(seed=9)
+    assert len(g.state.tiles) == 5 and g.round == 1 and all(e["t"] == "roll" for e in g.log)
+    assert g.replay().state_hash() == g.state_hash()
+
+
 def test_setup_four_cards_border_outwards_and_spawns():
     """ch. Setup: "Place your Slayer on the square with the fountain. Draw 4 town cards and place them with
     the green border facing outwards at the edges of the town centre. Spawn Zombies on each of the cards"."""
@@ -55,7 +63,7 @@ def test_setup_four_cards_border_outwards_and_spawns():
 def test_temple_only_in_the_lower_half_of_the_deck():
     """ch. Setup: "Cut the deck in half and shuffle the temple into the lower half of the stack": the draws of
     the upper half never offer the Temple; afterwards it is one card among the rest, weight 1."""
-    g = Game.new(seed=2)
+    g = Game.new(seed=2, roll_setup=False)
     c = g.chance()
     assert c.kind == "draw" and "temple" not in c.outcomes and set(c.weights) == {1}
     assert len(c.outcomes) == len(g.box.town_cards())

@@ -76,8 +76,9 @@ class Game:
 
     @classmethod
     def new(cls, seed: int = 0, setup: str | None = None, box: SlayerContent | None = None,
-            history: bool = True) -> "Game":
-        """Setup (chapter "Setup") for ``setup`` = slayer[:luck]; the Setup draws and spawns wait as chance."""
+            history: bool = True, roll_setup: bool = True) -> "Game":
+        """Setup (chapter "Setup") for ``setup`` = slayer[:luck]. ``roll_setup``: draw the Setup's cards and
+        spawn dice from the seed at once (logged as rolls, so a replay repeats them); False stops at the first."""
         box = box or load()
         if box.town is None:
             raise ValueError("this Zombie Slayer box has no [town] table (the engine needs it)")
@@ -85,6 +86,8 @@ class Game:
         seed = int(seed)
         g = cls(flow.new_state(box, seed, rng.seed_state(seed), slayer, luck), box, f"{slayer}:{luck}", history)
         g._drain()
+        while roll_setup and g.state.round == 0 and g.needs() == "chance":
+            g._roll()
         return g
 
     def _ctx(self) -> Ctx:
@@ -266,7 +269,7 @@ class Game:
 
     def replay(self, log: list[dict] | None = None) -> "Game":
         """A new game with the same seed and setup, and ``log`` (default: this game's) applied again."""
-        g = Game.new(self.state.seed, self.setup, self.box, history=self.keep_history)
+        g = Game.new(self.state.seed, self.setup, self.box, history=self.keep_history, roll_setup=False)
         for e in (self.log if log is None else log):
             t = e.get("t") if isinstance(e, dict) else None
             if t == "action":
@@ -300,7 +303,7 @@ class Game:
             raise ValueError("a saved game's log is a list of at most 1,000,000 entries")
         if not isinstance(d.get("seed"), int):
             raise ValueError("a saved game's seed is an integer")
-        g = cls.new(d["seed"], d.get("setup"), box).replay(d["log"])
+        g = cls.new(d["seed"], d.get("setup"), box, roll_setup=False).replay(d["log"])
         if d.get("state_hash") not in (None, g.state_hash()):
             raise ValueError("the saved game does not replay to its saved state (different box or engine?)")
         return g
