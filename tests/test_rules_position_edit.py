@@ -58,8 +58,8 @@ def test_doors_barricades_spawns_p18_p19_p24(s1):
     assert g.state.opening_kind["1R:wn1"] == "barricade" and g.state.opening_open["1R:wn1"] is False
     g = E.set_barricade(g, "1R:wn1", False)
     assert "1R:wn1" not in g.state.opening_kind
-    g = E.add_spawn(g, "1R:c", "blue")
-    assert ["1R:c", "blue"] in g.state.spawns
+    g = E.add_spawn(g, "1R:c", "yellow")  # a Scene colour (P. 24)
+    assert ["1R:c", "yellow"] in g.state.spawns
     with pytest.raises(ValueError, match="white Spawn token"):
         E.add_spawn(g, "1R:c", "white")
     g = E.remove_spawn(g, "1R:c")

@@ -64,7 +64,7 @@ class PositionEditor(W.VBox):
         self.close_b = _button("Close", "Close it", "nollab-ed-close")
         self.barricade_b = _button("Barricade", "Place a closed Barricade token here (P. 19)", "nollab-ed-barricade")
         self.unbarricade_b = _button("No barricade", "Take the Barricade token away", "nollab-ed-unbarricade")
-        self.colour = _labelled(W.Dropdown(options=["red", "white", "blue"], description="Spawn", layout=lay("170px")),
+        self.colour = _labelled(W.Dropdown(options=["red", "white", "yellow", "violet"], description="Spawn", layout=lay("170px")),
                                 "nollab-ed-colour")
         self.add_spawn = _button("Add Spawn token", "A Spawn token of this colour in the Zone (P. 24)", "nollab-ed-add-spawn")
         self.remove_spawn = _button("Remove Spawn tokens", "Take the Zone's Spawn tokens away", "nollab-ed-remove-spawn")

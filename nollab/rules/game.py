@@ -28,7 +28,7 @@ from nollab.rules.engine.events import Event, IllegalAction
 from nollab.rules.engine.policies import FirstPolicy
 from nollab.rules.game_chance import ChanceMixin
 from nollab.rules.engine.run import run_until
-from nollab.rules.engine.state import GHOUL_TYPES, Choice, GameState
+from nollab.rules.engine.state import Choice, GameState
 from nollab.rules.engine.tasks import PAUSE, TASKS
 from nollab.rules.ghouls import activation, attack, breakers, move  # noqa: F401  (register the Ghouls' steps)
 from nollab.rules.players import action_budget, free_actions, legal, turn
@@ -39,10 +39,8 @@ from nollab.rules.rounds.setup import announce, build_state
 from nollab.rules.scenes.handmade import sandbox_scene
 from nollab.rules import saves
 from nollab.rules.scenes.scene import SCENES_DIR, Scene, load_scene
-from nollab.rules.snapshot import snapshot as view_snapshot
+from nollab.rules.snapshot import ViewMixin
 from nollab.rules.spawn import step as spawn_step  # noqa: F401  (registers the Spawn Step)
-from nollab.rules.survivors import experience
-from nollab.rules.view import GameView, game_view
 
 
 _CONTENT = None
@@ -58,7 +56,7 @@ def default_content():
     return load_content()
 
 
-class Game(ChanceMixin, PositionMixin):
+class Game(ChanceMixin, PositionMixin, ViewMixin):
     """One game of NOTLD. Build it with :meth:`Game.new` (or :meth:`from_position`)."""
 
     _default_content = staticmethod(lambda: default_content())
@@ -382,25 +380,3 @@ class Game(ChanceMixin, PositionMixin):
         anything is built: a wrong type, an unknown field, a Scene given as a path or a state that cannot run
         is one ``ValueError`` naming the field (``json.JSONDecodeError`` for text that is not JSON)."""
         return saves.game_from_json(cls, text, content or default_content())
-
-    # ---- summaries ---------------------------------------------------------------------------
-    def summary(self) -> dict:
-        st = self.state
-        return {
-            "scene": st.scene, "seed": st.seed, "rounds": st.round, "result": st.result or "unfinished",
-            "reason": st.reason, "kills": {g: st.kills.get(g, 0) for g in GHOUL_TYPES},
-            "survivors": {s.id: {"xp": s.xp_total, "wounds": s.wounds, "alive": s.alive,
-                                 "level": experience.LEVEL_NAMES[experience.level_of(self.content, s)]}
-                          for s in st.survivors.values()},
-            "steps": st.steps, "state_hash": self.state_hash(),
-        }
-
-    def view(self) -> GameView:
-        """The typed view model of this moment (:class:`nollab.rules.view.GameView`): what the
-        board picture, the GamePlayer and the CLI read."""
-        return game_view(self)
-
-    def snapshot(self, events: int | None = 50) -> dict:
-        """Everything a renderer needs, as plain data (fields: :mod:`nollab.rules.snapshot`);
-        ``events``: how many of the latest events to include (None: all)."""
-        return view_snapshot(self, events)

@@ -20,7 +20,9 @@ plain and the typed pictures cannot drift apart. ``game.snapshot()`` returns::
 """
 from __future__ import annotations
 
-from nollab.rules.view import game_view
+from nollab.content_model import GHOUL_TYPES
+from nollab.rules.survivors import experience
+from nollab.rules.view import GameView, game_view
 
 
 def snapshot(game, events: int | None = 50) -> dict:
@@ -28,3 +30,29 @@ def snapshot(game, events: int | None = 50) -> dict:
     out = game_view(game).to_dict()
     out["events"] = [e.to_dict() for e in (game.events if events is None else game.events[-events:])]
     return out
+
+
+class ViewMixin:
+    """What :class:`nollab.rules.Game` shows of itself: the summary of a played game, the typed view
+    model and its plain-data snapshot (one view model of a state: everything else asks these)."""
+
+    def summary(self) -> dict:
+        """Scene, seed, rounds, result and reason, kills by Ghoul type, Survivors' XP/wounds/level."""
+        st = self.state
+        return {
+            "scene": st.scene, "seed": st.seed, "rounds": st.round, "result": st.result or "unfinished",
+            "reason": st.reason, "kills": {g: st.kills.get(g, 0) for g in GHOUL_TYPES},
+            "survivors": {s.id: {"xp": s.xp_total, "wounds": s.wounds, "alive": s.alive,
+                                 "level": experience.LEVEL_NAMES[experience.level_of(self.content, s)]}
+                          for s in st.survivors.values()},
+            "steps": st.steps, "state_hash": self.state_hash(),
+        }
+
+    def view(self) -> GameView:
+        """The typed view model now (:class:`nollab.rules.view.GameView`), read by render, widgets, CLI."""
+        return game_view(self)
+
+    def snapshot(self, events: int | None = 50) -> dict:
+        """Everything a renderer needs, as plain data (fields: this module's docstring);
+        ``events``: how many of the latest events to include (None: all)."""
+        return snapshot(self, events)

@@ -15,6 +15,7 @@ context            ``Ctx``: emit / queue / ask, names, wounds, elimination, winn
 tasks              the registry of queued engine steps (``@task``) and the visible ones
 registry           registering a rule by name: a name is taken once
 choices            the registry of decision resolvers (``@resolver``) and answering a Choice
+inputs             what a caller hands the engine, normalised and type-checked before anything changes
 board_state        the board as the game changed it: closed Openings, an Opening's kind now
 rng                the game's only source of chance (seeded splitmix64)
 chance             chance steps (OpenSpiel's chance nodes): outcomes with integer weights, chosen or seeded

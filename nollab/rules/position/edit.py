@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from nollab.board.model import SPAWN_COLOURS
 from nollab.content_model import GHOUL_TYPES
 from nollab.rules.engine.state import GI
 from nollab.rules.position.cards import CardNames
@@ -211,9 +212,10 @@ def set_barricade(game, opening: str, present: bool = True):
 
 
 def add_spawn(game, zone: str, colour: str = "red"):
-    """Place a Spawn token (P. 24): ``white``, ``red`` or ``blue``; one white token at most."""
-    if colour not in ("white", "red", "blue"):
-        raise ValueError(f"spawn colour: white, red or blue, got {colour!r}")
+    """Place a Spawn token (P. 24): ``white``, ``red``, or a Scene's ``yellow``/``violet``; one white
+    token at most."""
+    if colour not in SPAWN_COLOURS:
+        raise ValueError(f"spawn colour: one of {', '.join(SPAWN_COLOURS)}, got {colour!r}")
 
     def change(st, g):
         _zone(g, zone)

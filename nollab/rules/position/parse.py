@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
+from nollab.board.model import SPAWN_COLOURS  # P. 24: white, red, and the Scenes' yellow and violet
 from nollab.rules.engine import rng
 from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.events import Event
@@ -32,7 +33,6 @@ MAX_RIGGED = 1_000
 MAX_EVENTS = 10 ** 6  # events before the position (events=, and the ev_* flags of hooks)
 PHASES = ("setup", "players", "ghouls", "end", "over")
 RESULTS = ("won", "lost")
-SPAWN_COLOURS = ("white", "red", "blue")
 KINDS = ("door", "stairs", "barricade", "window", "passage")
 REPEATABLE = {"s"}
 KEYS = {"round", "phase", "result", "reason", "first", "turn", "active", "players", "s", "ghouls", "opened", "closed",

@@ -16,6 +16,15 @@ integer 0..1000, got 'two'``) and never a crash later, half way through a turn:
    state): every Zone, Opening and Spawn token names a place on the Board, every card is in at most
    one place; then the game is probed on a fork (legal actions, chance outcomes, a snapshot, one engine
    step if one is queued) so a state that cannot run is refused now.
+
+==============  ==========================================================================
+module          job
+==============  ==========================================================================
+fields          bounded readers of one field (integer, string, list, mapping) and SaveError
+document        pass 1: the shape and types of every field of a save, against the content
+places          passes 2-3: where the Scene comes from; places on the Board; the probe on a fork
+load            ``Game.from_json``: the three passes in order, then the Game
+==============  ==========================================================================
 """
 from __future__ import annotations
 

@@ -6,6 +6,7 @@ objectives; the scene file lists them (``[scene] hooks = [...]``). Modules:
 ==============================  ===============================================================
 hooks                           the ``Hook`` base class (every hook point) and the registry
 scene                           ``Scene``: a loaded scene file, dispatching to its hooks
+scene_schema                    the ``[scene]`` table of a scene file: its fields, types and bounds, checked before use
 handmade                        hand-made Scenes (sandbox games) as plain data
 common                          what several Scenes ask: the house, a tile's Zones, new events
 tuning                          Tuning the difficulty (P. 32)
