@@ -320,13 +320,13 @@ def test_cli_odds_and_spawn_read_a_saved_game(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["odds", "--save", "NOPE.json", "--zone", "z"], "--save NOPE.json: no such file"),
+    (["odds", "--save", "NOPE.json", "--zone", "z"], "--save: no such file 'NOPE.json'"),
     (["odds", "--zone", "z"], "--save FILE.json is required"),
     (["odds", "--save", "GAME", "--zone", "nowhere"], "--zone: unknown zone 'nowhere'"),
     (["odds", "--save", "GAME", "--zone", "ZONE", "--weapon", "Uzi"], "--weapon: "),
     (["odds", "--save", "GAME", "--zone", "ZONE", "--dice", "3"], "--dice: not with --save"),
     (["spawn", "--save", "GAME", "--zones", "3"], "--zones: not with --save"),
-    (["spawn", "--save", "BAD"], "bad.json: not a valid saved nollab game"),
+    (["spawn", "--save", "BAD"], "bad.json is not a valid saved nollab game"),
 ])
 def test_cli_saved_game_errors_are_one_line_exit_2(tmp_path, capsys, argv, message):
     from nollab.cli import main
