@@ -15,7 +15,8 @@ import pytest
 
 from browser_support import NOTEBOOKS, PageLog, canvas_not_blank, open_voila
 from nollab.board import load_map
-from nollab.render.palette import BANNER, GHOUL_COLOUR, SELECT
+from nollab.render import ghoul_routes
+from nollab.render.palette import BANNER, GHOUL_COLOUR, ROUTE, SELECT
 from nollab.widgets.game_driver import Driver
 
 pytestmark = pytest.mark.browser
@@ -150,14 +151,19 @@ def test_legend_and_distinct_pieces_are_drawn(vpage, url, s1):
     for s in view.survivors:
         if s.alive and s.zone and not s.in_car:
             assert wait_count(page, BOARD, zone_rects(s1, s.zone, cell), s.colour, 40) >= 40, s.name
-    # played on to the end (the same game here): the banner on the board and over it
-    rounds = 1
-    while not d.over() and rounds < 12:
+    # played on to the end, round by round, the same game here: the Ghouls' moves of each
+    # Ghouls' Phase (P. 23) stay traced as red arrows through the next Players' Phase
+    traced = 0
+    for _ in range(12):
+        if d.over():
+            break
         d.advance("round", "heuristic")
-        rounds += 1
-    assert d.over(), "S1 seed 1 does not end within 12 rounds: pick another seed for this test"
-    for _ in range(rounds - 1):
         click_and_wait(page, "End of round", "End of round: ")
+        if not d.over() and ghoul_routes(d.game.events, since_kinds=("phase",)):
+            assert wait_count(page, BOARD, board, ROUTE, 40) >= 40
+            traced += 1
+    assert d.over(), "S1 seed 1 does not end within 12 rounds: pick another seed for this test"
+    assert traced, "no Ghoul moved before the end: pick another seed for this test"
     result = d.view().result
     assert wait_count(page, BOARD, board, BANNER[result], 2000) >= 2000
     assert ("Scene won" if result == "won" else "Scene lost") in page.inner_text(".nollab-scoreboard")
