@@ -47,9 +47,53 @@ def test_searched_card_can_be_kept_in_hand_moving_the_old_card_to_the_backpack()
     assert ch.kind == "keep" and ["discard"] in ch.options and ["hand", 0] in ch.options
     card = ch.data["card"]
     g.choose(["hand", 0])
+    assert g.pending.kind == "layout" and g.pending.options[0] == ["as_is"]  # then any arrangement, free
+    g.choose(["as_is"])
     assert g.pending is None
     judy = g.state.survivors["judy"]
     assert judy.hands[0] == card and len(judy.backpack) == 1
+
+
+def _uid(g, sid: str, card: str) -> int:
+    return next(u for u in g.state.survivors[sid].inventory() if g.state.cards[u] == card)
+
+
+def test_searched_card_is_placed_with_a_free_reorganisation_of_the_whole_inventory():
+    """P. 18: "They may then either place it in their Survivor's inventory, reorganizing it for free, or
+    immediately discard it." After keeping the card, any arrangement of all the cards is one free
+    decision: here the card found goes to Hand 2, the Table Leg to the Backpack, the Crowbar stays in
+    Hand 1 -- and the Search's single Action is all the Turn has spent (no Reorganize Action)."""
+    g = sandbox(HOUSE, {"judy": "T:K"}, inventory={"judy": ["crowbar", "table_leg"]})
+    left = g.actions_left("judy")
+    g.apply(Action("search", "judy", ("house",)))
+    card = g.pending.data["card"]
+    g.choose(["keep"])  # no free Hand: the first free slot is the Backpack
+    judy = g.state.survivors["judy"]
+    assert judy.backpack == [card]
+    crowbar, leg = _uid(g, "judy", "crowbar"), _uid(g, "judy", "table_leg")
+    assert [crowbar, card] in g.pending.options
+    g.choose([crowbar, card])
+    assert g.pending is None
+    assert judy.hands == [crowbar, card] and judy.backpack == [leg]
+    assert g.actions_left("judy") == left - 1
+    assert any(e.kind == "reorganize" and e.page == "P. 18" for e in g.events)
+
+
+def test_a_full_inventory_keeps_the_card_by_discarding_one_then_reorganizes_for_free():
+    """P. 16 "can carry up to 5 Equipment cards" + P. 18: with 5 cards, keeping the card found means
+    discarding one; the inventory is then arranged for free."""
+    five = ["crowbar", "table_leg", "claw_hammer", "tire_iron", "baseball_bat"]
+    g = sandbox(HOUSE, {"judy": "T:K"}, inventory={"judy": five})
+    g.apply(Action("search", "judy", ("house",)))
+    card = g.pending.data["card"]
+    assert ["keep"] not in g.pending.options
+    bat = _uid(g, "judy", "baseball_bat")
+    g.choose(["swap", bat])
+    assert g.pending.kind == "layout"
+    hammer = _uid(g, "judy", "claw_hammer")
+    g.choose([card, hammer])
+    judy = g.state.survivors["judy"]
+    assert judy.hands == [card, hammer] and len(judy.backpack) == 3 and bat not in judy.inventory()
 
 
 def test_door_action_needs_a_zone_without_ghouls():

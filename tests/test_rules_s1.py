@@ -123,3 +123,22 @@ def test_a_window_cannot_be_blocked_with_ghouls_in_the_zone():
     g.state.add_ghouls("4R:S", "walker", 1)
     g.touch()
     assert Action("scene", "helen", ("block_window", "4R:we2")) not in g.legal_actions()
+
+
+def test_taking_the_winchester_94_reorganizes_the_inventory_for_free():
+    """P. 33: "Any Survivor Searching in this Zone may take the Winchester 94 instead, and reorganize
+    their inventory for free." Ben puts it in Hand 1, his Hand-1 card going to the Backpack, and has
+    spent only the Search's Action."""
+    g = Game.new("S1", seed=1)
+    ben = focus(g, "ben", "4R:S")
+    before = list(ben.hands)
+    left = g.actions_left("ben")
+    g.apply(Action("search", "ben", ("aside:w94",)))
+    g.choose(["keep"])
+    assert g.pending.kind == "layout" and g.pending.page == "P. 18"
+    w94 = next(u for u in ben.inventory() if g.state.cards[u] == "winchester_94")
+    other = before[1] if before[1] is not None else -1
+    g.choose([w94, other])
+    assert ben.hands == [w94, None if other == -1 else other]
+    assert before[0] is None or before[0] in ben.backpack
+    assert g.actions_left("ben") == left - 1

@@ -254,10 +254,10 @@ def load_saved_game(path: str, option: str = "--save"):
     try:
         return Game.from_json(text)
     except json.JSONDecodeError as exc:
-        raise UsageError(f"{option}: {path} is not JSON ({exc.msg}, line {exc.lineno})") from None
+        raise UsageError(f"{option} {path}: not JSON ({exc.msg}, line {exc.lineno})") from None
     except (ValueError, KeyError, TypeError, RecursionError) as exc:
         msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise UsageError(f"{option}: {path} is not a valid saved nollab game ({msg})") from None
+        raise UsageError(f"{option} {path}: not a valid saved nollab game ({msg})") from None
 
 
 def run_live(args: argparse.Namespace) -> int:

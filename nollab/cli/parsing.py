@@ -50,7 +50,7 @@ def _path(value: Any, option: str) -> Path:
     if "\0" in s:
         raise UsageError(f"{option}: the path holds a NUL character")
     if len(s) > MAX_PATH_CHARS or any(len(part.encode()) > 255 for part in Path(s).parts):
-        raise UsageError(f"{option}: {_shown(s)}: file name too long")
+        raise UsageError(f"{option} {_shown(s)}: file name too long")
     return Path(s).expanduser()
 
 
@@ -60,10 +60,10 @@ def _stat(p: Path, option: str, what: str) -> os.stat_result:
     except FileNotFoundError:
         parent = p.parent
         if str(parent) not in ("", ".") and not parent.is_dir():
-            raise UsageError(f"{option}: {_shown(p)}: folder {_shown(parent)} does not exist") from None
-        raise UsageError(f"{option}: no such {what} {_shown(p)!r}") from None
+            raise UsageError(f"{option} {_shown(p)}: folder {_shown(parent)} does not exist") from None
+        raise UsageError(f"{option} {_shown(p)}: no such {what}") from None
     except OSError as exc:
-        raise UsageError(f"{option}: {_shown(p)}: {exc.strerror or exc}") from None
+        raise UsageError(f"{option} {_shown(p)}: {exc.strerror or exc}") from None
 
 
 def check_file(value: Any, option: str, max_bytes: int = MAX_TEXT_BYTES) -> Path:
@@ -72,14 +72,14 @@ def check_file(value: Any, option: str, max_bytes: int = MAX_TEXT_BYTES) -> Path
     p = _path(value, option)
     st = _stat(p, option, "file")
     if stat.S_ISDIR(st.st_mode):
-        raise UsageError(f"{option}: {_shown(p)}: is a folder, not a file")
+        raise UsageError(f"{option} {_shown(p)}: is a folder, not a file")
     if not stat.S_ISREG(st.st_mode):
-        raise UsageError(f"{option}: {_shown(p)}: not a regular file (a device, pipe or socket)")
+        raise UsageError(f"{option} {_shown(p)}: not a regular file (a device, pipe or socket)")
     if st.st_size > max_bytes:
-        raise UsageError(f"{option}: {_shown(p)}: {st.st_size} bytes, more than the {max_bytes} allowed "
+        raise UsageError(f"{option} {_shown(p)}: {st.st_size} bytes, more than the {max_bytes} allowed "
                          "(README: Limits)")
     if not os.access(p, os.R_OK):
-        raise UsageError(f"{option}: {_shown(p)}: permission denied (cannot read it)")
+        raise UsageError(f"{option} {_shown(p)}: permission denied (cannot read it)")
     return p
 
 
@@ -89,9 +89,9 @@ def check_dir(value: Any, option: str) -> Path:
     p = _path(value, option)
     st = _stat(p, option, "folder")
     if not stat.S_ISDIR(st.st_mode):
-        raise UsageError(f"{option}: {_shown(p)}: is a file, not a folder")
+        raise UsageError(f"{option} {_shown(p)}: is a file, not a folder")
     if not os.access(p, os.R_OK | os.X_OK):
-        raise UsageError(f"{option}: {_shown(p)}: permission denied (cannot read the folder)")
+        raise UsageError(f"{option} {_shown(p)}: permission denied (cannot read the folder)")
     return p
 
 
@@ -115,9 +115,9 @@ def read_bytes(value: Any, option: str, max_bytes: int = MAX_TEXT_BYTES) -> byte
         with open(p, "rb") as fh:
             data = fh.read(max_bytes + 1)
     except OSError as exc:
-        raise UsageError(f"{option}: {_shown(p)}: cannot read ({exc.strerror or exc})") from None
+        raise UsageError(f"{option} {_shown(p)}: cannot read ({exc.strerror or exc})") from None
     if len(data) > max_bytes:
-        raise UsageError(f"{option}: {_shown(p)}: more than the {max_bytes} bytes allowed (README: Limits)")
+        raise UsageError(f"{option} {_shown(p)}: more than the {max_bytes} bytes allowed (README: Limits)")
     return data
 
 
@@ -127,7 +127,7 @@ def read_text(value: Any, option: str, max_bytes: int = MAX_TEXT_BYTES) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise UsageError(f"{option}: {_shown(value)}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
+        raise UsageError(f"{option} {_shown(value)}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
                          f"{exc.start})") from None
 
 

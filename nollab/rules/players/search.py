@@ -1,6 +1,7 @@
 """Search (P. 18): once per Turn, in an interior Zone without Ghouls; Romero Mode draws from the
 House deck only, Zombicide Mode from Ranged, Melee or House, within the Scene's rules. The drawn
-card is kept (a free reorganisation places it) or discarded; the Flashlight draws two (P. 18).
+card is kept or discarded; a kept card is placed with a free reorganisation of the whole inventory
+(the ``layout`` decision, as after a Trade), and so is S1's Winchester 94; the Flashlight draws two (P. 18).
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from nollab.rules.engine.choices import resolver
 from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.state import Choice, SurvivorState
 from nollab.rules.players import action_budget
+from nollab.rules.players.trade import ask_layout
 from nollab.rules.survivors import skills as sk
 from nollab.rules.survivors.inventory import has_effect
 
@@ -182,3 +184,6 @@ def resolve_keep(ctx: Ctx, choice: Choice, option) -> None:
         ctx.to_discard(old)
         ctx.emit("discard", "P. 16", f"{ctx.sname(sid)} discards {ctx.cname(old)} to make room", survivor=sid)
     ctx.emit("keep", "P. 18", f"{ctx.sname(sid)} keeps {ctx.cname(uid)}", survivor=sid, card=ctx.st.cards[uid])
+    # P. 18: "place it in their Survivor's inventory, reorganizing it for free"; S1 (P. 33): "may take
+    # the Winchester 94 instead, and reorganize their inventory for free" -- any arrangement, no Action
+    ask_layout(ctx, sid, "placing the card found, reorganizing the inventory for free", "P. 18")

@@ -119,6 +119,9 @@ def resolve_layout(ctx: Ctx, choice: Choice, option) -> None:
         return
     s = ctx.surv(choice.survivor)
     apply_layout(s, option[0], option[1])
-    ctx.emit("reorganize", choice.page, f"{ctx.sname(s.id)} reorganizes for free: Hands "
-             f"{[ctx.cname(u) if u is not None else '-' for u in s.hands]}, Backpack "
-             f"{[ctx.cname(u) for u in s.backpack]}", survivor=s.id)
+    text = (f"{ctx.sname(s.id)} reorganizes for free: Hands {[ctx.cname(u) if u is not None else '-' for u in s.hands]}"
+            f", Backpack {[ctx.cname(u) for u in s.backpack]}")
+    if choice.page == "P. 18":  # the card found by a Search (or S1's Winchester 94) placed for free
+        ctx.emit("reorganize", "P. 18", text, survivor=s.id)
+    else:
+        ctx.emit("reorganize", choice.page, text, survivor=s.id)
