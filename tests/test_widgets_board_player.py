@@ -265,3 +265,14 @@ def test_clicking_a_zone_that_is_no_move_says_so(player):
     r, c = game.board.zone(zone).cells[0]
     player.board.click((c + 0.5) * player.cell, (r + 0.5) * player.cell)
     assert "selected" in player.status.value and "cannot Move there" in player.status.value
+
+
+def test_settings_that_act_later_say_so(player):
+    h = player.driver.game.state_hash()
+    player.seed_box.value = 9
+    assert "seed 9: used by the next New game" in player.status.value
+    player.policy.value = "fighter"
+    assert "policy fighter" in player.status.value
+    player.policy_plays.value = False
+    assert "run buttons stop at every decision" in player.status.value
+    assert player.driver.game.state_hash() == h

@@ -153,6 +153,9 @@ class GamePlayer(W.VBox):
         self.play.observe(self._on_tick, names="value")
         self.play.observe(self._on_play, names="playing")
         self.scene_picker.observe(self._on_scene, names="value")
+        self.seed_box.observe(self._on_setting, names="value")
+        self.policy.observe(self._on_setting, names="value")
+        self.policy_plays.observe(self._on_setting, names="value")
 
         wrap = W.Layout(flex_flow="row wrap", align_items="center")
         controls = W.VBox([
@@ -203,6 +206,18 @@ class GamePlayer(W.VBox):
         """Picking a Scene starts it at once (with the seed in the box)."""
         if change.get("new") and change["new"] != self.driver.scene:
             self.new_game(change["new"])
+
+    def _on_setting(self, change: dict) -> None:
+        """A setting that acts later says so at once (the seed, the policy, who plays)."""
+        owner = change.get("owner")
+        if owner is self.seed_box:
+            self.message = f"seed {change['new']}: used by the next New game (or Scene pick)"
+        elif owner is self.policy:
+            self.message = f"policy {change['new']}: answers the decisions of the run buttons and auto-play"
+        elif owner is self.policy_plays:
+            self.message = ("the policy plays the Survivors' decisions" if change["new"] else
+                            "you play the Survivors: the run buttons stop at every decision")
+        self.status.value = self._status_html()
 
     def _run(self, target: str) -> None:
         plays = self.policy_plays.value
