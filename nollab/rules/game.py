@@ -336,8 +336,9 @@ class Game(ChanceMixin, PositionMixin, ViewMixin):
         ``spec`` is :attr:`sandbox_spec`, see :mod:`nollab.rules.sandbox`)."""
         sc = sandbox_scene(spec)
         sc.bind(content)
-        g = cls(GameState.from_dict(spec["start"]["state"]), content, sc, options, survivors,
-                [Event.from_dict(e) for e in spec["start"]["events"]], [], history=history)
+        start = json.loads(json.dumps(spec["start"]))  # a copy: playing the replay must not change the spec
+        g = cls(GameState.from_dict(start["state"]), content, sc, options, survivors,
+                [Event.from_dict(e) for e in start["events"]], [], history=history)
         g.sandbox_spec = spec
         return g
 
