@@ -328,17 +328,213 @@ def test_assault_adds_per_skill_pip_and_lowers_defense():
 
 
 def test_knock_back_off_the_town_defeats():
-    """ch. Skills, Knock Back: "You may move your opponent off a tile. If there are no more squares to move
+    """ch. Skills, Knock Back: "For each [skill pip] rolled, move your opponent 1 square away from you. But only
+    if you didn't kill him ... You may move your opponent off a tile. If there are no more squares to move
     into, the opponent counts as defeated"."""
     g = ready()
     g.state.slayer["skills"] = ["knock_back"]
-    # the west card's border is on its west side: push a Zombie from -5,2 westwards... the border stops it;
-    # on the south card's south edge nothing lies beyond: push it off the town there
-    g.state.slayer["sq"] = "2,10"
+    g.state.slayer["sq"] = "2,10"      # the south card; nothing lies south of its last row (its green border)
     z = put(g, "violet", "2,11")
     act(g, "skill", "2,11", "knock_back")
-    force(g, [1, 1, 2, 3, 6], [1])   # Already Dead: no damage, but the skill pip still pushes
-    assert z not in g.state.zombies or g.state.zombies[z]["sq"] == "2,11"
+    force(g, [1, 1, 2, 3, 6], [1])      # the 6-face's skill pip; the Zombie's 1: Already Dead, no damage
+    assert z not in g.state.zombies and "knocked off the town" in " ".join(texts(g, "knock_back"))
+
+
+def test_knock_back_is_stopped_by_a_house():
+    """ch. Skills, Knock Back: "... and not through a wall, of course!"."""
+    g = ready()
+    g.state.slayer["skills"] = ["knock_back"]
+    g.state.slayer["sq"] = "2,1"
+    z = put(g, "violet", "3,1")        # pushed east, into the house on 4,1
+    act(g, "skill", "3,1", "knock_back")
+    force(g, [1, 1, 2, 3, 6], [1])
+    assert g.state.zombies[z]["sq"] == "3,1" and "cannot be knocked" in texts(g, "knock_back")[-1]
+
+
+def test_dash_zero_defense_and_extra_squares_per_skill_pip():
+    """ch. Skills, Dash: "Reduces your defense to 0 until the beginning of your next turn ... Move 1 square.
+    Roll your Hand. For each [skill pip] rolled, you may move 1 additional square"."""
+    g = ready()
+    g.state.slayer["skills"] = ["dash"]
+    act(g, "skill", "2,3", "dash")
+    assert g.state.slayer["sq"] == "2,3" and g.state.slayer["dash"]
+    force(g, [1, 2, 3, 4, 6])          # one skill pip (the 6-face)
+    moves = [a for a in g.legal_actions() if a.kind == "dash_move"]
+    assert moves and g.state.slayer["dash_moves"] == 1
+    act(g, "dash_move", "2,4")
+    assert not any(a.kind == "dash_move" for a in g.legal_actions())
+    from nollab.packs.zombie_slayer.engine.fight import clash_of
+    put(g, "violet", "3,5")
+    assert clash_of(g._ctx(), {"att": "z" + next(iter(g.state.zombies)), "def": "slayer", "kind": "melee",
+                               "skill": None}).defense == (0,) * 6
+
+
+def test_endure_pain_adds_defense_until_next_turn():
+    """ch. Skills, Endure Pain: "For each [skill pip] rolled, until the beginning of your next turn you may add
+    1 to your defense"."""
+    g = ready()
+    g.state.slayer["skills"] = ["endure_pain"]
+    act(g, "skill", "2,2", "endure_pain")
+    force(g, [1, 2, 3, 4, 6])
+    assert g.state.slayer["endure"] == 1
+    act(g, "end")
+    g.run_until("action")
+    assert g.state.slayer["endure"] == 0
+
+
+def test_block_adds_two_per_skill_pip_only_if_you_did_not_attack():
+    """ch. Skills, Block: "May only be used during the Zombies' turn. May only be used, if you did not attack
+    on your turn ... For each [skill pip] rolled, you may add 2 to your defense"."""
+    g = ready()
+    g.state.slayer["skills"] = ["block"]
+    g.state.slayer["faces"][5] = {"skill": 1, "melee": 4}
+    put(g, "green", "2,3")
+    act(g, "end")
+    assert g.pending.kind == "defend" and "block" in g.pending.options
+    g.choose("block")
+    green = g.box.zombies["green"]
+    strong = max(range(1, 7), key=lambda f: green.dieagram.read(f, "melee"))   # 3 Melee
+    force(g, [strong], [1, 1, 1, 1, 6])   # the 6-face: 0 Defense + 2 per skill pip = 2 -> 1 damage
+    assert g.state.slayer["life"] == 4
+    g2 = ready()
+    g2.state.slayer["skills"] = ["block"]
+    z = put(g2, "violet", "2,3")
+    act(g2, "attack", "2,3", "melee")
+    force(g2, [1, 1, 1, 1, 1], [2])       # no damage: the Zombie lives, and the Slayer has attacked
+    g2.state.zombies[z]["kind"] = "green"
+    act(g2, "end")
+    assert g2.pending is None             # no Block after attacking
+
+
+def test_riposte_counter_attacks_with_one():
+    """ch. Skills, Riposte: "For each [skill pip] rolled, after damage resolution you attack the opponent with
+    1 [Melee]. The opponent may defends as usual"."""
+    g = ready()
+    g.state.slayer["skills"] = ["riposte"]
+    z = put(g, "violet", "2,3")
+    act(g, "end")
+    g.choose("riposte")
+    force(g, [2], [1, 1, 1, 1, 6])        # the violet's 2-face: 0 Melee; the Slayer picks his 6 (skill pip)
+    c = g.chance()
+    assert c is not None and "Riposte" in c.prompt
+    g.resolve_chance([2])                 # the violet's 2-face: 1 Defense -> 1 - 1 = 0 damage
+    assert z in g.state.zombies and "Riposte (1 Melee)" in texts(g, "attack")[-1]
+
+
+def _archer(g):
+    g.state.slayer["faces"][3] = {"ranged": 4}
+    g.state.slayer["faces"][5] = {"skill": 1, "ranged": 4}
+
+
+def test_ranged_needs_an_empty_square_between_and_clear_sight():
+    """ch. Fighting Zombies: "To deliver a ranged attack, the attacker has to be able to draw a line of sight to
+    the defender, that is not obstructed by a wall or another token. Also, there has to be at least 1 empty
+    square between the attacker and the defender"."""
+    g = ready()
+    _archer(g)
+    put(g, "violet", "2,3")
+    far = put(g, "violet", "2,5")
+    ranged = {a.params[0] for a in g.legal_actions() if a.kind == "attack" and a.params[1] == "ranged"}
+    assert ranged == set()                # 2,3 is adjacent; 2,5 is behind the Zombie on 2,3
+    del g.state.zombies[far]
+    put(g, "violet", "0,2")
+    g._legal_key = None
+    ranged = {a.params[0] for a in g.legal_actions() if a.kind == "attack" and a.params[1] == "ranged"}
+    assert ranged == {"0,2"}
+
+
+def test_aimed_shot_uses_both_actions_and_no_move():
+    """ch. Skills, Aimed Shot: "Uses up both of your actions this turn. Do not move. ... For each [skill pip]
+    rolled, this ranged attack's strength is increased by 2"."""
+    g = ready()
+    _archer(g)
+    g.state.slayer["skills"] = ["aimed_shot"]
+    put(g, "blue", "0,2")
+    assert any(a.kind == "skill" and a.params[1] == "aimed_shot" for a in g.legal_actions())
+    act(g, "skill", "0,2", "aimed_shot")
+    assert g.state.slayer["actions"] == 0
+    blue = g.box.zombies["blue"]
+    face = next(f for f in range(2, 7) if blue.dieagram.read(f, "defense") == 3)
+    force(g, [1, 1, 2, 3, 6], [face])     # 4 Ranged + 2 = 6 - 3 = 3, / 2 = 1: destroyed
+    assert not [z for z in g.state.zombies.values() if z["kind"] == "blue"]
+    g2 = ready()
+    _archer(g2)
+    g2.state.slayer["skills"] = ["aimed_shot"]
+    act(g2, "move", "2,1")
+    put(g2, "blue", "0,3")
+    assert not any(a.kind == "skill" and a.params[1] == "aimed_shot" for a in g2.legal_actions())
+
+
+def test_barrage_gives_an_action_for_barrage_only():
+    """ch. Skills, Barrage: "For each [skill pip] rolled, this attack's strength is decreased by 1, but in turn
+    you receive 1 more action you may once again use for the skill 'Barrage' (and for nothing else)"."""
+    g = ready()
+    _archer(g)
+    g.state.slayer["skills"] = ["barrage"]
+    put(g, "violet", "0,2")
+    put(g, "violet", "4,4")
+    g.state.slayer["actions"] = 1
+    act(g, "skill", "0,2", "barrage")
+    force(g, [1, 1, 2, 3, 6], [2])        # the 6-face: 4 Ranged - 1 = 3 vs 1 Defense: destroyed
+    assert g.state.slayer["actions"] == 0 and g.state.slayer["barrage"] == 1
+    kinds = {a.kind for a in g.legal_actions()}
+    assert "skill" in kinds and "move" not in kinds
+
+
+def test_potions_accuracy_and_defense():
+    """ch. Items: "The Accuracy potion. Upon quaffing, your next attack either gives you +1 [Melee] or +1
+    [Ranged]"; "The Defense potion. Upon quaffing, you get +2 [Defense] for your next defense"."""
+    g = ready()
+    g.state.slayer["items"] += ["accuracy_potion", "defense_potion"]
+    act(g, "quaff", "accuracy_potion")
+    blue = put(g, "blue", "2,3")
+    face = next(f for f in range(2, 7) if g.box.zombies["blue"].dieagram.read(f, "defense") == 3)
+    act(g, "attack", "2,3", "melee")
+    force(g, [1, 1, 2, 3, 4], [face])     # 4 + 1 = 5 - 3 = 2, / 2 = 1: destroyed (without it: 0)
+    assert blue not in g.state.zombies and g.state.slayer["acc_potion"] == 0
+    g2 = ready()
+    g2.state.slayer["items"].append("defense_potion")
+    act(g2, "quaff", "defense_potion")
+    put(g2, "green", "2,3")
+    act(g2, "end")
+    strong = max(range(1, 7), key=lambda f: g2.box.zombies["green"].dieagram.read(f, "melee"))
+    force(g2, [strong], [1, 1, 1, 1, 1])  # 3 Melee vs 0 + 2: 1 damage
+    assert g2.state.slayer["life"] == 4 and g2.state.slayer["def_potion"] == 0
+
+
+def test_torch_at_a_zombie_deals_one_undefendable_damage():
+    """ch. Items: "If you throw a torch at a Zombie, it automatically deals 1 damage that can not be defended"."""
+    g = ready()
+    z = put(g, "blue", "2,5")
+    act(g, "move", "2,3")
+    act(g, "throw_torch", "2,5")
+    assert z not in g.state.zombies and "torch" not in g.state.slayer["items"]
+
+
+def test_prycille_heals_per_skill_pip():
+    """ch. Followers, Heal: "The Slayer may be in a neighbouring square ... Roll Prycille's Hand. For each
+    [skill pip] rolled, bring back 1 life of the Slayer. You may never have more than 5 Life"."""
+    g = ready()
+    g.state.slayer["life"] = 2
+    g.state.followers["50"] = {"kind": "prycille", "sq": "2,3", "life": 1, "actions": 1}
+    g._legal_key = None
+    act(g, "heal", "2,2", player="50")
+    face = max(range(1, 7), key=lambda f: g.box.followers["prycille"].dieagram.read(f, "skill"))
+    force(g, [face])
+    assert g.state.slayer["life"] == 2 + g.box.followers["prycille"].dieagram.read(face, "skill")
+
+
+def test_followers_travel_with_you_and_only_through_explored_town():
+    """ch. Followers: "each follower may travel on the same square that you are on (unless you move him
+    somewhere else)"; "You may move followers through the already explored area of the town"."""
+    g = ready()
+    g.state.followers["50"] = {"kind": "bron", "sq": "2,2", "life": 1, "actions": 1}
+    act(g, "move", "2,1")
+    assert g.state.followers["50"]["sq"] == "2,1"
+    g.state.followers["50"]["sq"] = "2,0"
+    g._legal_key = None
+    bron = {a.params[0] for a in g.legal_actions() if a.player == "50" and a.kind == "move"}
+    assert bron and all(int(s.split(",")[1]) >= 0 for s in bron)   # the north card is not entered yet
 
 
 # ---- searching and treasure (ch. Searching) --------------------------------------------------------------

@@ -12,6 +12,7 @@ The rulebook has no page numbers in its transcription; events cite chapters ("ch
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from math import factorial
 from typing import Any, Callable
 from collections import Counter
@@ -60,18 +61,24 @@ def normalise(x: Any) -> Any:
     return x
 
 
-def hand_outcomes(k: int) -> tuple[list[list[int]], list[int]]:
-    """Every roll of a Hand of ``k`` dice as a sorted list, with its integer weight (the number of ordered
-    rolls giving it: k! / prod(multiplicity!)) -- "When you are asked to 'roll your Hand', you roll the
-    number of dice available to you"."""
+@lru_cache(maxsize=16)
+def _hand(k: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     outs, weights = [], []
     for roll in combinations_with_replacement(range(1, 7), k):
         w = factorial(k)
         for m in Counter(roll).values():
             w //= factorial(m)
-        outs.append(list(roll))
+        outs.append(roll)
         weights.append(w)
-    return outs, weights
+    return tuple(outs), tuple(weights)
+
+
+def hand_outcomes(k: int) -> tuple[list[list[int]], list[int]]:
+    """Every roll of a Hand of ``k`` dice as a sorted list, with its integer weight (the number of ordered
+    rolls giving it: k! / prod(multiplicity!)) -- "When you are asked to 'roll your Hand', you roll the
+    number of dice available to you"."""
+    outs, weights = _hand(k)
+    return [list(o) for o in outs], list(weights)
 
 
 @dataclass(frozen=True)
@@ -165,5 +172,18 @@ class Ctx:
             self.roll("d6", [[f] for f in range(1, 7)], [1] * 6, page, then, prompt,
                       labels=[str(f) for f in range(1, 7)], **data)
             return
-        outs, ws = hand_outcomes(k)
-        self.roll(f"{k}d6", outs, ws, page, then, prompt, labels=[" ".join(map(str, o)) for o in outs], **data)
+        base = _hand_node(k)
+        self.st.chance = {**base, "outcomes": [list(o) for o in base["outcomes"]], "page": page, "prompt": prompt,
+                          "then": then, "data": data}
+
+
+@lru_cache(maxsize=16)
+def _hand_node_cached(k: int) -> tuple:
+    outs, ws = _hand(k)
+    node = Chance(f"{k}d6", outs, ws, "", tuple(" ".join(map(str, o)) for o in outs), "")  # validated once
+    return node.kind, node.weights, node.labels
+
+
+def _hand_node(k: int) -> dict:
+    kind, ws, labels = _hand_node_cached(k)
+    return {"kind": kind, "outcomes": _hand(k)[0], "weights": list(ws), "labels": list(labels)}

@@ -297,10 +297,11 @@ def zombie_order(ctx: Ctx) -> list[str]:
 def _target(ctx: Ctx, z: dict) -> tuple[str, str]:
     """The Slayer, or a follower whose path is shorter ("if the path to a follower is shorter for a Zombie
     than the path to your Slayer, the Zombie will move towards the follower"; equal: the Slayer)."""
-    dist = distance_map(ctx, z["sq"])
-    best = (dist.get(ctx.st.slayer["sq"], 10**6), SLAYER, ctx.st.slayer["sq"])
+    # steps are symmetric, so the maps from the Slayer and the followers (cached: they stand still during
+    # the Zombies' turn) give every Zombie's distance
+    best = (distance_map(ctx, ctx.st.slayer["sq"]).get(z["sq"], 10**6), SLAYER, ctx.st.slayer["sq"])
     for k, f in sorted(ctx.st.followers.items()):
-        d = dist.get(f["sq"], 10**6)
+        d = distance_map(ctx, f["sq"]).get(z["sq"], 10**6)
         if d < best[0]:
             best = (d, f"f{k}", f["sq"])
     return best[1], best[2]

@@ -153,19 +153,12 @@ class SlayerBot(FirstPolicy):
         return goal or None
 
     def _walk(self, game, moves, goal: set[str]):
+        """The move that gets nearest to a free square of ``goal`` (ties: the square read first)."""
         ctx = game._ctx()
-        st = game.state
-        zs = {z["sq"] for z in st.zombies.values()}
-        best = None
-        for a in moves:
-            dist = flow.distance_map(ctx, a.params[0])
-            d = min((dist[g] for g in goal if g in dist and g not in zs), default=None)
-            if d is None:
-                continue
-            key = (d, a.params[0])
-            if best is None or key < best[0]:
-                best = (key, a)
-        return best[1] if best else None
+        zs = {z["sq"] for z in game.state.zombies.values()}
+        dist = ctx.town.distances_to(parse(g) for g in goal if g not in zs)
+        best = [(dist[parse(a.params[0])], a.params[0], a) for a in moves if parse(a.params[0]) in dist]
+        return min(best)[2] if best else None
 
     def choose_option(self, game, choice):
         if choice.kind == "luck":

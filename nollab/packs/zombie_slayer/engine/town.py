@@ -158,6 +158,18 @@ class Town:
         self._dist[start] = dist
         return dist
 
+    def distances_to(self, goals: Iterable[tuple[int, int]]) -> dict[tuple[int, int], int]:
+        """Steps from every square to the nearest of ``goals`` (one breadth-first search from all of them)."""
+        dist = {g: 0 for g in goals if g in self.squares}
+        q = deque(dist)
+        while q:
+            a = q.popleft()
+            for b in self.around(a):
+                if b not in dist:
+                    dist[b] = dist[a] + 1
+                    q.append(b)
+        return dist
+
     # ---- sight -------------------------------------------------------------------------------------------
     def line(self, a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
         """The squares a straight line from the centre of ``a`` to the centre of ``b`` passes (both ends
