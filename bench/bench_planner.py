@@ -44,7 +44,7 @@ def workers_rate(scene: str, games: int, budget: int, workers: int) -> float:
     from nollab.sim import run
     from nollab.sim.planner import Planner
     t = time.perf_counter()
-    run(scene, Planner(budget=budget), games=games, seed=1, workers=workers)
+    run(scene, Planner(budget=budget), games=games, seed=1, workers=workers, batch_size=1)
     return 3600 * games / (time.perf_counter() - t)
 
 

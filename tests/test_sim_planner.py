@@ -4,6 +4,7 @@ Ghouls' Phase (P. 22) against brute force, the registry and the CLI's ``--budget
 from __future__ import annotations
 
 import itertools
+import json
 import subprocess
 import sys
 from collections import Counter
@@ -107,6 +108,10 @@ def test_cli_budget():
                                    "1", "--workers", "1", "--max-rounds", "1"], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "planner(budget=2" in out.stdout and "win rate" in out.stdout
+    two = subprocess.run(NOLLAB + ["simulate", "--scene", "S1", "--policy", "planner", "--budget", "1", "--games", "2",
+                                   "--workers", "2", "--max-rounds", "1", "--json"], capture_output=True, text=True)
+    assert two.returncode == 0, two.stderr
+    assert json.loads(two.stdout)["timing"]["backend"] == "processes(2)"  # a planner game per task: 2 games, 2 workers
     bad = subprocess.run(NOLLAB + ["simulate", "--policy", "planner", "--budget", "0"], capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.strip() == "nollab simulate: error: --budget must be 1..100000, got 0"
     bad = subprocess.run(NOLLAB + ["simulate", "--policy", "heuristic", "--budget", "4"], capture_output=True, text=True)

@@ -141,7 +141,9 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--budget: only with --policy planner, got --policy {args.policy}")
         from nollab.sim.planner import MAX_BUDGET, Planner
         policy = Planner(budget=_int(args.budget, "--budget", 1, MAX_BUDGET))
+    # a planner game costs seconds, not milliseconds: one game per task so 4 games use 2 workers
     res = sim_run(args.scene, policy, games=games, seed=seed, workers=workers, survivors=team,
-                  max_rounds=max_rounds, progress=True if args.progress else None)
+                  max_rounds=max_rounds, progress=True if args.progress else None,
+                  batch_size=1 if args.policy == "planner" else None)
     _print(res, args.json)
     return 0
