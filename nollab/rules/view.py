@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from nollab.content_model import ghoul_label
 from nollab.rules.engine.actions import Action
 from nollab.rules.engine.board_state import opening_kind
 from nollab.rules.engine.state import GHOUL_TYPES
@@ -179,7 +180,6 @@ class GameView:
         the Spawn tokens, the pending decision or the legal actions. ``zone_name(zone)`` names a
         Zone (default: its id)."""
         name = zone_name or (lambda z: z)
-        plural = {"walker": "Walkers", "breaker": "Breakers", "fatty": "Fatties", "relative": "Relatives"}
         out = [self.status(), f"Danger Level: {self.danger_level} (Ghoul cards are read at this level, P. 24)",
                "Survivors:"]
         for s in self.survivors:
@@ -193,7 +193,7 @@ class GameView:
                        f"hands {hands}  pack {pack}{turn}")
         by_zone: dict[str, list[str]] = {}
         for z, g, n in self.ghouls:
-            by_zone.setdefault(z, []).append(f"{n} {plural.get(g, g) if n != 1 else g.title()}")
+            by_zone.setdefault(z, []).append(ghoul_label(g, n))
         out.append("Ghouls:" + ("" if by_zone else " none on the board"))
         out += [f"  {z} {name(z)}: {', '.join(v)}" for z, v in by_zone.items()]
         out.append("Spawn tokens: " + (", ".join(f"{x.zone} {x.colour}" + ("" if x.active else " (inactive)")
