@@ -96,6 +96,18 @@ def _run_other(args: argparse.Namespace, games: int, seed: int, workers, max_rou
 
 
 def run(args: argparse.Namespace) -> int:
+    """Ctrl-C is one line saying how many games had finished (``SimulationInterrupted`` once the games
+    run; before that, while the Scene and the workers are set up, none)."""
+    try:
+        return _run(args)
+    except KeyboardInterrupt as exc:
+        if str(exc):
+            raise
+        raise KeyboardInterrupt(f"interrupted (Ctrl-C) while setting up: 0 of {args.games} games had finished; "
+                                "no results") from None
+
+
+def _run(args: argparse.Namespace) -> int:
     from nollab.sim.policy import POLICIES
     from nollab.sim.runner import default_team, run as sim_run
     games = _int(args.games, "--games", 1, 1_000_000)
