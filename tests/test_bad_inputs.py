@@ -116,3 +116,38 @@ def _wait4(pid: int, timeout: float):
             os.wait4(pid, 0)
             pytest.fail(f"still running after {timeout} s")
         time.sleep(0.01)
+
+
+def test_debug_shows_the_traceback_instead_of_the_line(tmp_path, capsys) -> None:
+    """``--debug`` anywhere on the command line re-raises: the traceback is there for a bug report."""
+    from nollab.cli import UsageError, main
+
+    with pytest.raises(UsageError, match="--deck-file"):
+        main(["spawn", "--deck-file", str(tmp_path), "--debug"])
+    assert main(["spawn", "--deck-file", str(tmp_path)]) == 2
+    assert "is a folder" in one_error_line(capsys.readouterr().err)
+
+
+def test_a_bug_is_one_line_too_naming_its_type(monkeypatch, capsys) -> None:
+    """An exception nobody expected (a bug) is still one line, with its type and a plea to report it."""
+    from nollab.cli import main, rules_cmd
+
+    def broken(args):
+        raise TypeError("unsupported operand")
+    monkeypatch.setattr(rules_cmd, "run", broken)
+    assert main(["rules", "22"]) == 2
+    line = one_error_line(capsys.readouterr().err)
+    assert line.startswith("nollab rules: error: internal error (TypeError: unsupported operand)")
+
+
+@pytest.mark.parametrize("argv", [[], ["--help"], ["simulate", "--help"]])
+def test_help_is_printed_whole(argv, capsys) -> None:
+    """``nollab`` and ``nollab --help`` print the help (a literal "%" in a help text once crashed them)."""
+    from nollab.cli import main
+
+    try:
+        rc = main(argv)
+    except SystemExit as exc:  # argparse exits 0 after --help
+        rc = exc.code
+    out = capsys.readouterr().out
+    assert rc == 0 and "usage: nollab" in out
