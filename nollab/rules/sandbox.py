@@ -31,7 +31,7 @@ Every field a position has can be given (each checked before anything is built; 
                        listed **bottom to top: the last card is drawn first** (the state's order);
                        the deck's other cards are shuffled below them
 ``ghoul_deck``         Ghoul card numbers, the whole deck, bottom to top (the last is drawn first)
-``spawns``             ``[(zone, "white" | "red" | "blue"), ...]``: Spawn tokens, clockwise, white first
+``spawns``             ``[(zone, "white" | "red" | "yellow" | "violet"), ...]``: Spawn tokens, clockwise, white first
 ``doors``              ``{opening: True (open) | False (closed)}`` (P. 18-19)
 ``barricades``         ``[opening, ...]``: Barricade tokens placed there, closed unless ``doors``
                        opens them (P. 19; S1 blocks windows with them, P. 33)
@@ -51,6 +51,7 @@ from __future__ import annotations
 import json
 
 from nollab.board import MapTokens, SpawnToken
+from nollab.board.model import SPAWN_COLOURS  # P. 24: white, red, and the Scenes' yellow and violet
 from nollab.content_model import GHOUL_TYPES
 from nollab.rules.engine import rng
 from nollab.rules.engine.state import GameState, SurvivorState
@@ -68,7 +69,7 @@ MAX_XP = 10_000
 MAX_BARRICADES = 50
 MODES = ("romero", "zombicide")
 DRAW_DECKS = ("ranged", "melee", "house")
-SPAWN_COLOURS = ("white", "red", "blue")
+
 
 
 def _int(field: str, v, lo: int, hi: int) -> int:
