@@ -24,9 +24,8 @@ from __future__ import annotations
 
 import sys
 import types
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Mapping
 
 from . import dice as _dice
 from .dist import Dist
@@ -37,8 +36,66 @@ __all__ = ["AttackSpec", "AttackResult", "attack", "outcome_of_hits", "goal_valu
 Kills = tuple  # ((type, count), ...) in the zone's type order, zeros included
 
 
-@dataclass(frozen=True)
-class AttackSpec:
+class Frozen:
+    """A frozen record: keyword (or positional) fields in ``FIELDS`` order, ``DEFAULTS`` (a callable
+    marked by :func:`factory` is called per instance), ``__post_init__``, equality, hash and repr of
+    the fields -- what ``@dataclass(frozen=True)`` gives, without importing :mod:`dataclasses` (7 ms,
+    and 2 ms more to build the classes: most of a cold odds query, issue 13)."""
+
+    FIELDS: tuple = ()
+    DEFAULTS: dict = {}
+
+    def __init__(self, *args, **kw) -> None:
+        names = self.FIELDS
+        if len(args) > len(names):
+            raise TypeError(f"{type(self).__name__}() takes {len(names)} arguments, got {len(args)}")
+        vals = dict(zip(names, args))
+        for k, v in kw.items():
+            if k not in names:
+                raise TypeError(f"{type(self).__name__}() got an unexpected keyword argument {k!r}")
+            if k in vals:
+                raise TypeError(f"{type(self).__name__}() got multiple values for argument {k!r}")
+            vals[k] = v
+        for n in names:
+            if n not in vals:
+                if n not in self.DEFAULTS:
+                    raise TypeError(f"{type(self).__name__}() missing required argument {n!r}")
+                d = self.DEFAULTS[n]
+                vals[n] = d.make() if isinstance(d, factory) else d
+        self.__dict__.update(vals)
+        post = getattr(self, "__post_init__", None)
+        if post is not None:
+            post()
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}: {type(self).__name__} is frozen")
+
+    def __delattr__(self, name):
+        raise AttributeError(f"cannot delete field {name!r}: {type(self).__name__} is frozen")
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, n) for n in self.FIELDS)
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{n}={getattr(self, n)!r}' for n in self.FIELDS)})"
+
+
+class factory:
+    """A default made afresh for every instance (``dataclasses.field(default_factory=...)``)."""
+
+    def __init__(self, make) -> None:
+        self.make = make
+
+
+class AttackSpec(Frozen):
     """One attack, in plain values (no game state needed).
 
     ``dice`` is per weapon (the card's Dice value), ``plus_dice`` the "+1 die" Skills that apply (per
@@ -48,23 +105,17 @@ class AttackSpec:
     ``reload``: the weapon has the Reload trait (only used by multi-action queries, P. 28).
     """
 
-    action: str = "ranged"  # "melee" | "ranged" | "car"
-    dice: int = 1
-    accuracy: int = 4
-    damage: int = 1
-    dual: bool = False
-    plus_dice: int = 0
-    plus_roll: int = 0
-    barbarian: bool = False
-    sniper: bool = False
-    molotov: bool = False
-    reload: bool = False
-    reroll: str = "never"
-    reroll_k: int | None = None
-    target: Mapping[str, int] = field(default_factory=dict)
-    friends: int = 0
-    goal: str = "clear"
-    stats: Mapping[str, GhoulStats] = field(default_factory=lambda: dict(NOTLD_GHOULS))
+    FIELDS = ("action", "dice", "accuracy", "damage", "dual", "plus_dice", "plus_roll", "barbarian", "sniper",
+              "molotov", "reload", "reroll", "reroll_k", "target", "friends", "goal", "stats")
+    DEFAULTS = {
+        "action": "ranged",  # "melee" | "ranged" | "car"
+        "dice": 1, "accuracy": 4, "damage": 1, "dual": False, "plus_dice": 0, "plus_roll": 0,
+        "barbarian": False, "sniper": False, "molotov": False, "reload": False,
+        "reroll": "never", "reroll_k": None,  # reroll_k: int | None
+        "target": factory(dict),  # Mapping[str, int]
+        "friends": 0, "goal": "clear",
+        "stats": factory(lambda: dict(NOTLD_GHOULS)),  # Mapping[str, GhoulStats]
+    }
 
     def __post_init__(self) -> None:
         if self.action not in ("melee", "ranged", "car"):
@@ -111,24 +162,24 @@ class AttackSpec:
         return self.weapons * (base + self.plus_dice)
 
     def prefer(self) -> tuple[str, ...]:
-        return preference(self.goal, self.stats)
+        """The player's order among free choices (computed once per spec: every outcome reads it)."""
+        got = self.__dict__.get("_prefer")
+        if got is None:
+            got = self.__dict__["_prefer"] = preference(self.goal, self.stats)
+        return got
 
 
-@dataclass(frozen=True)
-class AttackResult:
-    """Exact distributions of one attack. Kills outcomes are ``((type, count), ...)`` tuples."""
+class AttackResult(Frozen):
+    """Exact distributions of one attack. Kills outcomes are ``((type, count), ...)`` tuples.
 
-    spec: AttackSpec
-    dice: int
-    hits: Dist
-    kills: Dist
-    xp: Dist
-    friendly_wounds: Dist
-    p_clear: Fraction
-    p_goal: Fraction
-    expected_kills: Fraction
-    expected_by_type: dict
-    friends_eliminated: int = 0
+    Fields: ``spec`` (AttackSpec), ``dice`` (int), ``hits``, ``kills``, ``xp``, ``friendly_wounds``
+    (Dist), ``p_clear``, ``p_goal``, ``expected_kills`` (Fraction), ``expected_by_type`` (dict),
+    ``friends_eliminated`` (int, default 0).
+    """
+
+    FIELDS = ("spec", "dice", "hits", "kills", "xp", "friendly_wounds", "p_clear", "p_goal", "expected_kills",
+              "expected_by_type", "friends_eliminated")
+    DEFAULTS = {"friends_eliminated": 0}
 
     @property
     def expected_hits(self) -> Fraction:

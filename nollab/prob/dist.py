@@ -134,7 +134,10 @@ class Dist:
     def expect(self, f: Callable[[Any], Any] | None = None) -> Fraction:
         """Exact expectation of ``f(outcome)`` (of the outcome itself by default)."""
         f = f or (lambda x: x)
-        return Fraction(sum(v * Fraction(f(k)) for k, v in self._w.items()), self._total)
+        vals = [(v, f(k)) for k, v in self._w.items()]
+        if all(type(x) is int for _, x in vals):  # integer values (kills, hits): one Fraction, not one per outcome
+            return Fraction(sum(v * x for v, x in vals), self._total)
+        return Fraction(sum(v * Fraction(x) for v, x in vals), self._total)
 
     def mean(self) -> Fraction:
         return self.expect()

@@ -66,16 +66,17 @@ class LiveAttack:
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
 class LiveAttackResult(AttackResult):
-    """An :class:`AttackResult` plus the live reading and P(clear) within ``actions`` Actions."""
+    """An :class:`AttackResult` plus the live reading and P(clear) within ``actions`` Actions.
 
-    live: LiveAttack | None = None
-    actions: int = 1
-    p_clear_within: Fraction = Fraction(0)
-    #: P(a Friendly Fire miss eliminates a Survivor in the target Zone, which loses the game, P. 8, 22),
-    #: the misses being allocated as well as possible (each to a friend who survives it while one does)
-    p_friend_eliminated: Fraction = Fraction(0)
+    Extra fields: ``live`` (LiveAttack), ``actions`` (1), ``p_clear_within``, and ``p_friend_eliminated``:
+    P(a Friendly Fire miss eliminates a Survivor in the target Zone, which loses the game, P. 8, 22),
+    the misses being allocated as well as possible (each to a friend who survives it while one does).
+    """
+
+    FIELDS = AttackResult.FIELDS + ("live", "actions", "p_clear_within", "p_friend_eliminated")
+    DEFAULTS = {**AttackResult.DEFAULTS, "live": None, "actions": 1, "p_clear_within": Fraction(0),
+                "p_friend_eliminated": Fraction(0)}
 
 
 @dataclass(frozen=True)
@@ -255,7 +256,7 @@ def attack_from_state(game: Any, survivor: str, weapon: str, zone: str, *, dual:
     live = live_attack(game, survivor, weapon, zone, dual=dual, reroll=reroll, goal=goal, reroll_k=reroll_k)
     r = attack(live.spec)
     within = r.p_clear if actions == 1 else p_clear_within(live.spec, actions)
-    base = {f: getattr(r, f) for f in AttackResult.__dataclass_fields__}
+    base = {f: getattr(r, f) for f in AttackResult.FIELDS}
     return LiveAttackResult(**base, live=live, actions=actions, p_clear_within=within,
                             p_friend_eliminated=_p_friend_eliminated(game, live, r))
 

@@ -25,18 +25,21 @@ Rules:
 """
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple
+from collections import namedtuple
+from collections.abc import Mapping
 
 __all__ = ["GhoulStats", "NOTLD_GHOULS", "DEFAULT_PREFERENCE", "stats_from_content", "preference",
            "allocate", "parse_goal", "zone_key"]
 
 
-class GhoulStats(NamedTuple):
-    """The three numbers of the P. 27 table that combat odds need."""
+class GhoulStats(namedtuple("GhoulStats", "priority min_damage xp")):
+    """The three numbers of the P. 27 table that combat odds need: ``priority``, ``min_damage``, ``xp``.
 
-    priority: int
-    min_damage: int
-    xp: int
+    A ``collections.namedtuple`` rather than ``typing.NamedTuple``: a cold odds query does not import
+    ``typing`` (issue 13, cold start).
+    """
+
+    __slots__ = ()
 
 
 #: P. 27 table: "1 Fatty 1 2 1 / 2 Walker Breaker Relative 1 1 1".
