@@ -12,8 +12,9 @@ Rows (CPU seconds of this process, best of ``--reps``; a shared machine distorts
   Scene 1's board, Helen with a Sawed-Off and a Table Leg, 3 Walkers next door) -- goal < 2 s;
 - engine: ``bench/bench_engine.py`` rows (steps/s, CPU time) of this checkout and of
   ``--baseline-commit`` (extracted with ``git archive`` into a temporary folder), side by side;
-- cold start: ``bench/bench_prob.py`` workers (a fresh process: import + first answer) for dice, kills by
-  Targeting Priority and Ghoul-deck draws, nollab and icepool 2.1.3, with the ratio (goal 10x).
+- cold start: ``bench/bench_prob.py`` workers (a fresh process: import + first answer, CPU time, bytecode
+  caches written as after an install) for dice, kills by Targeting Priority and Ghoul-deck draws, nollab
+  and icepool 2.1.3, with the ratio (goal 10x); ``--no-bytecode`` adds the same without nollab's caches.
 """
 from __future__ import annotations
 
@@ -113,15 +114,29 @@ def engine_rows(commit: str, quick: bool) -> list[str]:
     return p.stdout.strip().splitlines()
 
 
-def cold_rows(reps: int) -> list[tuple]:
+def cold_rows(reps: int, bytecode: bool = True) -> list[tuple]:
+    """Best CPU time of ``reps`` fresh workers per family and library, after one warm-up run that writes
+    the bytecode caches (``bytecode=False``: with ``PYTHONDONTWRITEBYTECODE=1`` and no cache, an editable
+    install compiles nollab's modules in every process; icepool's were compiled at install)."""
+    import os
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    from bench_prob import worker_env
+
+    env = worker_env()
+    if not bytecode:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        for cache in (ROOT / "nollab").rglob("__pycache__"):
+            for f in cache.glob("*.pyc"):
+                os.remove(f)
     out = []
     for fam in ("dice", "targeting", "deck"):
         times = {}
         for lib in ("nollab", "icepool"):
             best = float("inf")
-            for _ in range(reps):
+            for _ in range(reps + 1):
                 p = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_prob.py"), "--worker", lib, fam],
-                                   check=True, capture_output=True, text=True, cwd=ROOT)
+                                   check=True, capture_output=True, text=True, cwd=ROOT, env=env)
                 best = min(best, float(p.stdout.strip()))
             times[lib] = best
         out.append((fam, times["nollab"], times["icepool"]))
@@ -134,6 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--quick", action="store_true", help="fewer engine games (a smoke run)")
     ap.add_argument("--only", default="forecast,best_turn,engine,cold")
+    ap.add_argument("--no-bytecode", action="store_true", help="also the cold start without bytecode caches")
     args = ap.parse_args(argv)
     only = set(args.only.split(","))
     if {"forecast", "best_turn"} & only:
@@ -150,10 +166,14 @@ def main(argv: list[str] | None = None) -> int:
             print("  " + line)
         print()
     if "cold" in only:
-        print("cold start (fresh process: import + first answer, best of reps, ms) -- goal: icepool / nollab >= 10")
+        print("cold start (fresh process: import + first answer, CPU, best of reps, ms) -- goal: icepool / nollab >= 10")
         print(f"  {'family':<10} {'nollab':>8} {'icepool':>8} {'ratio':>7}")
         for fam, n, i in cold_rows(args.reps):
             print(f"  {fam:<10} {n * 1000:8.1f} {i * 1000:8.1f} {i / n:6.1f}x")
+        if args.no_bytecode:
+            print("  the same with PYTHONDONTWRITEBYTECODE=1 and nollab's bytecode caches removed:")
+            for fam, n, i in cold_rows(args.reps, bytecode=False):
+                print(f"  {fam:<10} {n * 1000:8.1f} {i * 1000:8.1f} {i / n:6.1f}x")
     return 0
 
 

@@ -106,17 +106,27 @@ def card_effect(card, lv: int) -> tuple:
     return ("spawn", card.ghoul, n) if n else ("nothing",)
 
 
-def _table(classes: Mapping[int, int], cap: int) -> dict:
-    """``{j: {total: ways}}``: ways to draw j <= cap cards from classes ``{value: multiplicity}``."""
+def _table(classes: Mapping[int, int], cap: int, exact: bool = False) -> dict:
+    """``{j: {total: ways}}``: ways to draw j <= cap cards from classes ``{value: multiplicity}``.
+
+    ``exact``: only ``j == cap`` is wanted, so rows that the remaining classes cannot fill up to ``cap``
+    are dropped as they appear (the same numbers, less work: the cold spawn-odds answer, issue 13)."""
     table: dict = {0: {0: 1}}
+    left = sum(classes.values())
     for value, m in classes.items():
         nxt: dict = {}
+        left -= m
+        ways_of = [comb(m, i) for i in range(min(m, cap) + 1)]  # once per class, not once per row
         for j, row in table.items():
-            for i in range(min(m, cap - j) + 1):
-                ways = comb(m, i)
-                slot = nxt.setdefault(j + i, {})
+            lo = max(0, cap - j - left) if exact else 0
+            for i in range(lo, min(m, cap - j) + 1):
+                ways, shift = ways_of[i], i * value
+                slot = nxt.get(j + i)
+                if slot is None:
+                    slot = nxt[j + i] = {}
+                get = slot.get
                 for tot, w in row.items():
-                    slot[tot + i * value] = slot.get(tot + i * value, 0) + w * ways
+                    slot[tot + shift] = get(tot + shift, 0) + w * ways
         table = nxt
     return table
 
@@ -433,7 +443,7 @@ class SpawnResult:
             e = card_effect(c, self._lv)
             n = e[2] if e[0] == "spawn" else 0
             values[n] = values.get(n, 0) + 1
-        table = _table(values, self._draws)
+        table = _table(values, self._draws, exact=True)
         shift = sum(self._offset)
         return Dist({tot + shift: w for tot, w in table.get(self._draws, {}).items()})
 
