@@ -5,8 +5,12 @@ Life potion when hurt; paint a pip with Creation Points (Melee on the strongest 
 Necromancer when he is in reach; fight a Zombie in reach (its skill on it: Assault, Knock Back); shoot
 one in sight; search an empty card it just entered; walk toward the Temple once it stands, else toward
 the nearest card not yet entered; else end the turn. Decisions: Luck turns a die when that alone makes
-the attack kill or the defence hold; a card is turned with its green border outwards (the default);
-everything else takes the named default. It reads the game only through the engine's own rules.
+the attack kill or the defence hold, keeping its last 3 points for the Boss Fight and for blows that
+would kill; a fanatic townsman is left behind (he costs an action every turn, and a Slayer whose
+Dieagram is full of Defense could never lose him); a card is turned with its green border outwards (the
+default); everything else takes the named default. It reads the game only through the engine's rules.
+Measured (seeds 0-199, Luck 6): 39 won, 161 lost, none unfinished; leaving every Luck point for the end
+won 4 of 60 and left a game unfinished, spending them all won 8 of 60.
 """
 from __future__ import annotations
 
@@ -137,6 +141,8 @@ class SlayerBot(FirstPolicy):
         return {sq(*p) for p in ctx.town.around(parse(near[0][1]))}
 
     HUNT = 8
+    #: Luck points kept for the Boss Fight and for blows that would kill the Slayer
+    LUCK_RESERVE = 3
 
     def _goal(self, game) -> set[str] | None:
         """Squares to walk to: around the Necromancer, else the squares of the cards not yet entered."""
@@ -175,12 +181,16 @@ class SlayerBot(FirstPolicy):
                 better = d > best if f["att"] == "slayer" else d < best
                 if better:
                     best, best_opt = d, opt
+            st = game.state
             if f["att"] == "slayer" and f["def"].startswith("z"):
-                need = game.state.zombies[f["def"][1:]]["life"]
-                if best < need:
-                    return "keep"  # not worth a point unless it kills
+                z = st.zombies[f["def"][1:]]
+                if best < z["life"] or (z["kind"] != "necromancer" and st.slayer["luck"] <= self.LUCK_RESERVE):
+                    return "keep"  # a point is worth a kill, and the last ones are kept for the Necromancer
+            elif f["def"] == "slayer" and now < st.slayer["life"] and st.slayer["luck"] <= self.LUCK_RESERVE \
+                    and not st.boss:
+                return "keep"  # not lethal: keep the last points
             return best_opt
-        if choice.kind == "follower" and choice.data.get("kind") == "townsman" and game.state.slayer["life"] > 3:
+        if choice.kind == "follower" and choice.data.get("kind") == "townsman":
             return "leave"  # he costs an action every turn
         return choice.options[choice.default]
 
