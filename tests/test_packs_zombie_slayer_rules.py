@@ -719,3 +719,36 @@ def test_illegal_attack_out_of_reach():
     put(g, "violet", "2,5")
     with pytest.raises(IllegalAction):
         act(g, "attack", "2,5", "melee")
+
+
+def test_the_necromancer_is_already_dead_on_any_one_he_rolls():
+    """ch. Boss Fight / Victory: "If the Necromancer defends against an attack (and only then!), the skill pip on
+    the 1-face triggers the skill 'Already Dead'"; he rolls 5 dice and picks the best for himself
+    (docs/rulings.md), so one 1 among them negates the attack."""
+    g = ready()
+    n = put(g, "necromancer", "2,3")
+    act(g, "attack", "2,3", "melee")
+    force(g, [6, 6, 6, 6, 6], [1, 2, 2, 2, 2])
+    assert g.state.zombies[n]["life"] == 5 and "Already Dead" in texts(g, "attack")[-1]
+    act(g, "attack", "2,3", "melee")
+    force(g, [6, 6, 6, 6, 6], [2, 2, 2, 2, 2])   # 4 Melee - 1 Defense = 3, / toughness 2 = 1
+    assert g.state.zombies[n]["life"] == 4
+
+
+def test_an_empty_deck_leaves_the_side_open():
+    """ch. Exploring: a card is drawn "for each side" -- when the town deck is empty nothing can be drawn."""
+    g = ready()
+    g.state.deck.update(pool=[], temple=False, upper=0)
+    act(g, "move", "2,1")
+    act(g, "move", "2,0")
+    act(g, "end")
+    act(g, "move", "2,-1")
+    assert len(texts(g, "deck_empty")) == 2 and len(g.state.tiles) == 5
+
+
+def test_the_town_centre_has_no_treasure():
+    """ch. Searching: one searches a tile's Dieagram; the Town Centre (the marketplace) has none."""
+    g = ready()
+    g.state.slayer["searched"] = False
+    g._legal_key = None
+    assert not any(a.kind == "search" for a in g.legal_actions())
