@@ -124,3 +124,20 @@ def test_total_and_marginals_equal_the_joint(zones, disc):
     assert res.total() == joint.map(lambda g: sum(c for _, c in g))
     for t in res.types:
         assert res.marginal(t) == joint.map(lambda g, t=t: dict(g)[t])
+
+
+def test_cards_totals_count_every_draw_of_k_cards():
+    """The cards' totals of k cards drawn without replacement (P. 24): the packed count used by
+    ``requested_total`` against every k-subset of a small deck, listed one by one."""
+    import random
+    from collections import Counter
+    from itertools import combinations
+
+    from nollab.prob.spawn import _totals
+
+    rng = random.Random(13)
+    for _ in range(60):
+        values = [rng.randint(0, 9) for _ in range(rng.randint(0, 9))]
+        k = rng.randint(0, len(values) + 1)
+        brute = Counter(sum(c) for c in combinations(values, k))
+        assert _totals(Counter(values), k) == dict(brute), (values, k)

@@ -106,20 +106,14 @@ def card_effect(card, lv: int) -> tuple:
     return ("spawn", card.ghoul, n) if n else ("nothing",)
 
 
-def _table(classes: Mapping[int, int], cap: int, exact: bool = False) -> dict:
-    """``{j: {total: ways}}``: ways to draw j <= cap cards from classes ``{value: multiplicity}``.
-
-    ``exact``: only ``j == cap`` is wanted, so rows that the remaining classes cannot fill up to ``cap``
-    are dropped as they appear (the same numbers, less work: the cold spawn-odds answer, issue 13)."""
+def _table(classes: Mapping[int, int], cap: int) -> dict:
+    """``{j: {total: ways}}``: ways to draw j <= cap cards from classes ``{value: multiplicity}``."""
     table: dict = {0: {0: 1}}
-    left = sum(classes.values())
     for value, m in classes.items():
         nxt: dict = {}
-        left -= m
         ways_of = [comb(m, i) for i in range(min(m, cap) + 1)]  # once per class, not once per row
         for j, row in table.items():
-            lo = max(0, cap - j - left) if exact else 0
-            for i in range(lo, min(m, cap - j) + 1):
+            for i in range(min(m, cap - j) + 1):
                 ways, shift = ways_of[i], i * value
                 slot = nxt.get(j + i)
                 if slot is None:
@@ -129,6 +123,35 @@ def _table(classes: Mapping[int, int], cap: int, exact: bool = False) -> dict:
                     slot[tot + shift] = get(tot + shift, 0) + w * ways
         table = nxt
     return table
+
+
+def _totals(classes: Mapping[int, int], cap: int) -> dict:
+    """``{total: ways}`` of exactly ``cap`` cards drawn from classes ``{value >= 0: multiplicity}``: the
+    row ``j == cap`` of :func:`_table`, computed faster for a cold query (issue 13). Each row ``{total:
+    ways}`` is packed in one integer, a slot of ``bits`` bits per total; a slot counts subsets of the
+    ``n`` cards, so it stays below ``2**n`` and slots never carry into each other. Rows that the
+    remaining classes cannot fill up to ``cap`` are dropped."""
+    n = sum(classes.values())
+    bits = (n // 8 + 1) * 8
+    table = {0: 1}  # j cards drawn -> packed {total: ways}
+    left = n
+    for value, m in classes.items():
+        left -= m
+        ways_of = [comb(m, i) for i in range(min(m, cap) + 1)]
+        step = value * bits
+        nxt: dict = {}
+        for j, row in table.items():
+            for i in range(max(0, cap - j - left), min(m, cap - j) + 1):
+                nxt[j + i] = nxt.get(j + i, 0) + ((row * ways_of[i]) << (i * step))
+        table = nxt
+    row, nb = table.get(cap, 0), bits // 8
+    raw = row.to_bytes((row.bit_length() + 7) // 8, "little")
+    out = {}
+    for t in range(0, len(raw), nb):
+        w = int.from_bytes(raw[t:t + nb], "little")
+        if w:
+            out[t // nb] = w
+    return out
 
 
 def _tables(cards: Sequence, lv: int, types: tuple, cap: int) -> tuple[dict, dict, dict]:
@@ -443,9 +466,8 @@ class SpawnResult:
             e = card_effect(c, self._lv)
             n = e[2] if e[0] == "spawn" else 0
             values[n] = values.get(n, 0) + 1
-        table = _table(values, self._draws, exact=True)
         shift = sum(self._offset)
-        return Dist({tot + shift: w for tot, w in table.get(self._draws, {}).items()})
+        return Dist({tot + shift: w for tot, w in _totals(values, self._draws).items()})
 
     @property
     def ghouls(self) -> Dist:
