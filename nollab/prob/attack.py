@@ -29,7 +29,7 @@ from fractions import Fraction
 
 from . import dice as _dice
 from .dist import Dist
-from .targeting import NOTLD_GHOULS, GhoulStats, allocate, parse_goal, preference
+from .targeting import NOTLD_GHOULS, GhoulStats, fill, fill_order, parse_goal, preference
 
 __all__ = ["AttackSpec", "AttackResult", "attack", "outcome_of_hits", "goal_value"]
 
@@ -186,9 +186,12 @@ class AttackResult(Frozen):
         return self.hits.mean()
 
 
-def outcome_of_hits(spec: AttackSpec, zone: Mapping[str, int], h: int) -> Kills:
-    """Kills by type (a tuple of pairs, zone order) when ``h`` hits land on ``zone``."""
-    k = allocate(zone, h, spec.damage, spec.mode, spec.prefer(), spec.stats)
+def outcome_of_hits(spec: AttackSpec, zone: Mapping[str, int], h: int, order: tuple | None = None) -> Kills:
+    """Kills by type (a tuple of pairs, zone order) when ``h`` hits land on ``zone`` (``order``: the
+    zone's :func:`~nollab.prob.targeting.fill_order` for this spec, when already known)."""
+    if order is None:
+        order = fill_order(zone, spec.damage, spec.mode, spec.prefer(), spec.stats)
+    k = fill(zone, order, h)
     return tuple((t, k[t]) for t in zone)
 
 
@@ -227,7 +230,8 @@ def attack(spec: AttackSpec) -> AttackResult:
                             {t: Fraction(c) for t, c in zone.items()}, friends_eliminated=spec.friends)
     n = spec.dice_for(zone)
     hits = _final_hits(spec, n, zone)
-    outcome = {h: outcome_of_hits(spec, zone, h) for h in hits}
+    order = fill_order(zone, spec.damage, spec.mode, spec.prefer(), spec.stats)  # once, not once per h
+    outcome = {h: outcome_of_hits(spec, zone, h, order) for h in hits}
     kills = hits.map(outcome.__getitem__)
     xp = kills.map(lambda ks: sum(spec.stats[t].xp * c for t, c in ks))
     dmg = spec.damage if (spec.friendly_fire and spec.friends > 0) else 0

@@ -43,7 +43,7 @@ class Dist:
     __slots__ = ("_w", "_total")
 
     def __init__(self, weights: Mapping[Hashable, int] | Iterable[tuple[Hashable, int]]):
-        items = weights.items() if isinstance(weights, Mapping) else weights
+        items = weights.items() if type(weights) is dict or isinstance(weights, Mapping) else weights
         w: dict = {}
         for k, v in items:
             if not isinstance(v, int) or isinstance(v, bool):
@@ -56,6 +56,14 @@ class Dist:
             raise ValueError("a distribution needs at least one outcome with positive weight")
         self._w = _reduce(w)
         self._total = sum(self._w.values())
+
+    @classmethod
+    def _of_valid(cls, w: dict) -> "Dist":
+        """A Dist from weights already known valid (positive ints, not empty): merged weights of a Dist."""
+        d = object.__new__(cls)
+        d._w = _reduce(w)
+        d._total = sum(d._w.values())
+        return d
 
     # -- constructors -------------------------------------------------------
     @classmethod
@@ -159,7 +167,7 @@ class Dist:
         for k, v in self._w.items():
             y = f(k)
             out[y] = out.get(y, 0) + v
-        return Dist(out)
+        return Dist._of_valid(out)  # sums of positive ints: no need to check them again
 
     def bind(self, f: Callable[[Any], "Dist"]) -> "Dist":
         """Two-stage experiment: draw ``x``, then draw from ``f(x)`` (a Markov step)."""

@@ -10,6 +10,7 @@ API::
     stats_from_content(content) -> dict[str, GhoulStats]
     preference(goal) -> tuple[str, ...]             # the player's order among free choices
     allocate(zone, hits, damage, mode, prefer, stats) -> dict[str, int]   # kills by type
+    fill_order(zone, damage, mode, prefer, stats), fill(zone, order, hits)  # the same in two steps
 
 Rules:
 - ``mode="priority"`` (Ranged and Car attacks, P. 27, P. 21): "Hits are assigned to targets of the
@@ -29,7 +30,7 @@ from collections import namedtuple
 from collections.abc import Mapping
 
 __all__ = ["GhoulStats", "NOTLD_GHOULS", "DEFAULT_PREFERENCE", "stats_from_content", "preference",
-           "allocate", "parse_goal", "zone_key"]
+           "allocate", "fill_order", "fill", "parse_goal", "zone_key"]
 
 
 class GhoulStats(namedtuple("GhoulStats", "priority min_damage xp")):
@@ -88,6 +89,48 @@ def preference(goal: str = "clear", types=None) -> tuple[str, ...]:
     return tuple(base)
 
 
+def fill_order(
+    zone: Mapping[str, int],
+    damage: int,
+    mode: str,
+    prefer: tuple[str, ...] = DEFAULT_PREFERENCE,
+    stats: Mapping[str, GhoulStats] = NOTLD_GHOULS,
+) -> tuple:
+    """The targets in the order hits reach them, ``((type, count), ...)``, whatever the number of hits
+    (see module doc for the rules); a last ``(type, None)`` is a target the ``damage`` cannot eliminate,
+    which absorbs every remaining hit (P. 27 NOTE). Computed once per attack, filled for each number of
+    hits by :func:`fill`."""
+    rank = {t: i for i, t in enumerate(prefer)}
+    if mode == "free":
+        return tuple((t, zone[t]) for t in sorted(zone, key=lambda t: (rank.get(t, len(rank)), t))
+                     if stats[t].min_damage <= damage)
+    if mode != "priority":
+        raise ValueError(f"mode must be 'priority' or 'free', got {mode!r}")
+    order = []
+    for p in sorted({stats[t].priority for t in zone if zone[t] > 0}):
+        group = [t for t in zone if zone[t] > 0 and stats[t].priority == p]
+        group.sort(key=lambda t: (stats[t].min_damage > damage, rank.get(t, len(rank)), t))
+        for t in group:
+            if stats[t].min_damage > damage:
+                order.append((t, None))  # it cannot be eliminated: every remaining hit is wasted on it
+                return tuple(order)
+            order.append((t, zone[t]))
+    return tuple(order)
+
+
+def fill(zone: Mapping[str, int], order: tuple, hits: int) -> dict[str, int]:
+    """Kills by type when ``hits`` hits go down ``order`` (from :func:`fill_order`)."""
+    kills = {t: 0 for t in zone}
+    left = hits
+    for t, c in order:
+        if left == 0 or c is None:
+            break
+        k = min(left, c)
+        kills[t] = k
+        left -= k
+    return kills
+
+
 def allocate(
     zone: Mapping[str, int],
     hits: int,
@@ -97,34 +140,7 @@ def allocate(
     stats: Mapping[str, GhoulStats] = NOTLD_GHOULS,
 ) -> dict[str, int]:
     """Kills by type when ``hits`` hits of ``damage`` land on ``zone`` (see module doc for the rules)."""
-    rank = {t: i for i, t in enumerate(prefer)}
-    kills = {t: 0 for t in zone}
-    left = hits
-    if mode == "free":
-        for t in sorted(zone, key=lambda t: (rank.get(t, len(rank)), t)):
-            if left == 0:
-                break
-            if stats[t].min_damage <= damage:
-                k = min(left, zone[t])
-                kills[t] = k
-                left -= k
-        return kills
-    if mode != "priority":
-        raise ValueError(f"mode must be 'priority' or 'free', got {mode!r}")
-    for p in sorted({stats[t].priority for t in zone if zone[t] > 0}):
-        group = [t for t in zone if zone[t] > 0 and stats[t].priority == p]
-        group.sort(key=lambda t: (stats[t].min_damage > damage, rank.get(t, len(rank)), t))
-        for t in group:
-            if left == 0:
-                return kills
-            if stats[t].min_damage > damage:
-                return kills  # it cannot be eliminated: every remaining hit is wasted on it
-            k = min(left, zone[t])
-            kills[t] = k
-            left -= k
-        if left == 0:
-            return kills
-    return kills
+    return fill(zone, fill_order(zone, damage, mode, prefer, stats), hits)
 
 
 def zone_key(counts: Mapping[str, int], order: tuple[str, ...] = DISPLAY_ORDER, sep: str = ",") -> str:
