@@ -50,14 +50,14 @@ def undo_cost() -> tuple[float, float, int]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=40)
-    ap.add_argument("--setups", default="1,2,4")
+    ap.add_argument("--setups", default="1;2;4;2,scenario=day_zero", help="setups separated by ;")
     args = ap.parse_args()
-    print(f"{'setup':>8} {'policy':>7} {'games/s':>8} {'steps/s':>8} {'won':>6} {'days':>5} {'best VP':>8} {'speed/random':>12}")
-    for setup in args.setups.split(","):
+    print(f"{'setup':>20} {'policy':>7} {'games/s':>8} {'steps/s':>8} {'won':>6} {'days':>5} {'best VP':>8} {'speed/random':>12}")
+    for setup in args.setups.split(";"):
         rows = {p: measure(setup, p, args.games) for p in ("random", "first", "bot")}
         base = rows["random"]["steps/s"]
         for p, r in rows.items():
-            print(f"{setup:>8} {p:>7} {r['games/s']:8.2f} {r['steps/s']:8.0f} {r['won']:6.0%} {r['days']:5.2f} "
+            print(f"{setup:>20} {p:>7} {r['games/s']:8.2f} {r['steps/s']:8.0f} {r['won']:6.0%} {r['days']:5.2f} "
                   f"{r['best_vp']:8.1f} {r['steps/s'] / base:11.2f}x")
     u, s, n = undo_cost()
     print(f"undo at the end of a game ({n} log entries, a replay): {u * 1000:.0f} ms; one step: {s * 1000:.2f} ms; "

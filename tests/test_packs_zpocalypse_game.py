@@ -148,3 +148,18 @@ def test_cli_play_json_is_deterministic():
     a = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     b = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     assert a == b and json.loads(a)["result"] in ("won", "lost")
+
+
+def test_huge_dice_pools_draw_without_bias_or_hang():
+    """A zombie attack by many zombies has exact weights totalling more than 2**64 (6**30 for 30 dice): the
+    draw takes whole 64-bit words (a regression: 4 players, seed 3, once looped forever)."""
+    from nollab.packs.zpocalypse.game import _below
+    n = 6 ** 30
+    state, seen = 12345, []
+    for _ in range(200):
+        state, x = _below(state, n)
+        assert 0 <= x < n
+        seen.append(x)
+    assert min(seen) < n // 4 and max(seen) > 3 * n // 4  # spread over the range, not stuck low
+    m, s = play_match(get_game("zpocalypse"), seed=3, setup="4", policy="first")
+    assert s["result"] in ("won", "lost")

@@ -32,6 +32,24 @@ __all__ = ["Game", "FORMAT"]
 FORMAT = "nollab-zpocalypse/1"
 
 
+def _below(state: int, n: int) -> tuple[int, int]:
+    """Uniform integer below ``n`` from the game's splitmix64 stream. A dice pool's exact weights can total
+    more than 2**64 (6**30 for 30 dice), where one 64-bit word cannot do: then whole words are drawn and
+    the top bits of their concatenation are taken, rejecting values >= n (no bias)."""
+    if n < 1 << 62:
+        return rng.below(state, n)
+    bits = n.bit_length()
+    words = -(-bits // 64)
+    while True:
+        x = 0
+        for _ in range(words):
+            state, w = rng.next_u64(state)
+            x = (x << 64) | w
+        x >>= words * 64 - bits
+        if x < n:
+            return state, x
+
+
 def _norm(x: Any) -> Any:
     if isinstance(x, (list, tuple)):
         return [_norm(v) for v in x]
@@ -180,7 +198,7 @@ class Game:
 
     def _roll(self) -> None:
         node = self.chance()
-        self.state.rng, x = rng.below(self.state.rng, node.total)
+        self.state.rng, x = _below(self.state.rng, node.total)
         for o, w in zip(node.outcomes, node.weights):
             if x < w:
                 break
