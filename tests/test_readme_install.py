@@ -5,8 +5,9 @@ needs a package only the test extras bring (issue 15: notebook 05's own-bot cell
 ``cloudpickle`` after the README install). Here the install part of the README's first command
 (everything before ``&& .venv/bin/nollab dashboard``, which serves forever) runs verbatim in a copy
 of the repository's files, and each notebook of ``notebooks/`` is executed by that venv's own
-nbclient on that venv's own kernel. Notebook 05 runs 8 games per Scene on 2 worker processes, so
-its own-bot cell really sends a class defined in a cell to workers.
+nbclient on that venv's own kernel, with 2 games per simulation as the notebook tests do -- except
+notebook 05, 8 games per Scene on 2 worker processes, so its own-bot cell really sends a class
+defined in a cell to workers.
 
 About a minute and a half on 2 cores with pip's cache (install ~40 s, notebooks ~50 s).
 """
@@ -36,7 +37,10 @@ RUNNER = r'''
 import sys, pathlib, nbformat
 from nbclient import NotebookClient
 folder = pathlib.Path(sys.argv[1])
+import os
 for path in sorted(folder.glob("*.ipynb")):
+    # a few games per simulation; 05 plays 8 so its own bot's run is split over 2 worker processes
+    os.environ["NOLLAB_SIM_GAMES"] = "8" if path.name.startswith("05-") else "2"
     nb = nbformat.read(path, as_version=4)
     if path.name.startswith("05-"):  # the own-bot cell's run: which backend played it
         nb.cells.append(nbformat.v4.new_code_cell('print("own bot backend:", mine.timing["backend"])'))
@@ -95,7 +99,7 @@ def test_readme_main_install_runs_every_notebook(tmp_path):
                             env=env)
     assert nollab.returncode == 0 and "--base-url" in nollab.stdout, nollab.stdout + nollab.stderr
 
-    env.update(NOLLAB_SIM_GAMES="8", NOLLAB_SIM_WORKERS="2")
+    env.update(NOLLAB_SIM_WORKERS="2")
     run = subprocess.run([str(py), "-c", RUNNER, str(repo / "notebooks")], cwd=repo / "notebooks", env=env,
                          capture_output=True, text=True, timeout=900)
     lines = [ln for ln in run.stdout.splitlines() if ln.startswith(("ok ", "FAIL "))]
