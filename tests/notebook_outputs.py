@@ -5,7 +5,8 @@ what the code gives today. :func:`text_outputs` reduces an executed notebook to 
 code cell's outputs (streams, ``text/plain``, ``text/markdown``, errors), with the volatile parts
 blanked (:func:`normalise`): memory addresses, widget model ids, uuids, timings, temp paths.
 Pictures (SVG, PNG) and widget views are left out: the text says what happened. Cells that read
-``NOLLAB_SIM_GAMES`` (a simulation's size, set small by the tests) are not compared.
+``NOLLAB_SIM_GAMES`` (a simulation's size, set small by the tests), or read what such a cell
+computed, are not compared.
 
 Refresh a notebook's outputs (executes it with nbclient, like the tests, and writes it back)::
 
@@ -76,10 +77,63 @@ def text_outputs(nb) -> list[list[str]]:
 SIZE_KNOB = "NOLLAB_SIM_GAMES"
 
 
+def _statements(source: str) -> list[tuple[set[str], set[str], set[str], bool]]:
+    """(names rebound, names changed in place, names read, reads the knob?) per top-level statement
+    of a cell's source (IPython magics dropped); an unparsable cell counts as reading the knob."""
+    import ast
+
+    code = "\n".join(line for line in source.splitlines() if not line.lstrip().startswith(("%", "!")))
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return [(set(), set(), set(), True)]
+    out = []
+    modules = {a.asname or a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
+               for a in n.names}
+    for stmt in tree.body:
+        stored, read, mutated = set(), set(), set()
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Name):
+                (stored if isinstance(node.ctx, ast.Store) else read).add(node.id)
+            elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                stored.add(node.name)
+            elif isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.ctx, ast.Store) \
+                    or isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                root = node.func if isinstance(node, ast.Call) else node  # results[k] = ..., rows.append(...)
+                while isinstance(root, (ast.Subscript, ast.Attribute)):
+                    root = root.value
+                if isinstance(root, ast.Name):
+                    mutated.add(root.id)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                modules.update((a.asname or a.name).split(".")[0] for a in node.names)
+        mutated -= modules  # plt.plot(results) changes the picture, not what plt means to later cells
+        # a name the statement binds itself (a loop variable, ``lo, hi = ...`` then used) is its own,
+        # not the value an earlier cell left under that name
+        out.append((stored, mutated, read - stored,
+                    SIZE_KNOB in ast.get_source_segment(code, stmt)))
+    return out
+
+
 def sized_cells(nb) -> list[bool]:
-    """For each code cell: does its source read :data:`SIZE_KNOB`?"""
+    """For each code cell: does its output depend on :data:`SIZE_KNOB`? A statement is sized when it
+    reads the knob or a name a sized statement assigned (``GAMES`` -> ``results`` -> a table of
+    ``results``); a cell with a sized statement is not compared (the committed outputs come from the
+    full size). Everything else a notebook computes is."""
     cells = nb["cells"] if isinstance(nb, dict) else nb.cells
-    return [SIZE_KNOB in "".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    tainted: set[str] = set()
+    out = []
+    for c in cells:
+        if c["cell_type"] != "code":
+            continue
+        sized = False
+        for rebound, mutated, read, knob in _statements("".join(c["source"])):
+            if knob or read & tainted:
+                tainted |= rebound | mutated
+                sized = True
+            else:
+                tainted -= rebound  # rebound from values that do not depend on the size (rows = [])
+        out.append(sized)
+    return out
 
 
 def has_outputs(path: pathlib.Path) -> bool:

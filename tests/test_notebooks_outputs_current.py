@@ -46,6 +46,18 @@ def test_committed_outputs_are_current(name, monkeypatch):
                        f"run python tests/notebook_outputs.py notebooks/{name}{detail}")
 
 
+def test_what_flows_from_the_simulation_size_is_not_compared():
+    def nb(*sources):
+        return {"cells": [{"cell_type": "code", "source": src, "outputs": []} for src in sources]}
+    doc = nb("import os\nGAMES = int(os.environ.get('NOLLAB_SIM_GAMES', '100'))", "RULES = {'S1': 1}",
+             "results = {}\nfor s in RULES:\n    results[s] = GAMES", "print(len(results))", "print(RULES)",
+             "%matplotlib inline\nx = 1", "rows = []\nfor s in RULES:\n    rows.append(s)\nprint(rows)",
+             "results = {'fresh': 1}\nprint(results)")
+    # the size flows GAMES -> results (filled in a loop) -> its printout; a name rebound from values that
+    # do not depend on it (rows, results again) is compared
+    assert sized_cells(doc) == [True, False, True, True, False, False, False, False]
+
+
 def test_split_streams_compare_equal_and_pictures_are_left_out():
     def nb(outputs):
         return {"cells": [{"cell_type": "code", "outputs": outputs}]}

@@ -35,14 +35,14 @@ def test_p17_a_relative_forces_romero_on_the_board_the_panel_and_the_snapshot():
 def test_p24_spawn_tokens_are_active_as_the_spawn_step_draws_them():
     """P. 24: a card is drawn for each white and red Spawn token; a token of another colour spawns
     only once the Scene turns its colour on (the engine's ``active_colours`` flag)."""
-    g = sandbox(ROW6, {"tom": "T:a"}, spawns=[("T:f", "white"), ("T:e", "red"), ("T:d", "blue")])
+    g = sandbox(ROW6, {"tom": "T:a"}, spawns=[("T:f", "white"), ("T:e", "red"), ("T:d", "yellow")])
     active = {(s.zone, s.colour): s.active for s in g.view().spawns}
-    assert active == {("T:f", "white"): True, ("T:e", "red"): True, ("T:d", "blue"): False}
-    assert display_list(g).tagged("spawn:blue:inactive")
-    g.state.flags["active_colours"] = ["blue"]
+    assert active == {("T:f", "white"): True, ("T:e", "red"): True, ("T:d", "yellow"): False}
+    assert display_list(g).tagged("spawn:yellow:inactive")
+    g.state.flags["active_colours"] = ["yellow"]
     g.touch()
     assert all(s.active for s in g.view().spawns)
-    assert not display_list(g).tagged("spawn:blue:inactive")
+    assert not display_list(g).tagged("spawn:yellow:inactive")
 
 
 def test_attack_labels_name_the_weapon_card_in_the_hand_used():
