@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from nollab.games.engine_kit import EngineKit
 from nollab.games.protocol import Chance
 from nollab.packs.zpocalypse.box import Box, default_box
 from nollab.packs.zpocalypse.engine import Act, Ask, Ctx, Pause
@@ -56,10 +57,12 @@ def _norm(x: Any) -> Any:
     return x
 
 
-class Game:
+class Game(EngineKit):
     """One game of Zpocalypse (see the module docstring)."""
 
     name = "zpocalypse"
+    ACTION = Action
+    REPLAY_STEP = "pending"
     LOG_LIMIT = 2_000_000
 
     def __init__(self, seed: int, setup: dict, box: Box, history: bool = True) -> None:
@@ -222,46 +225,15 @@ class Game:
             self.apply(policy.choose_action(self, acts) if policy else acts[0])
         return need
 
-    def run_until(self, what: str = "end", policy: Any = None, max_steps: int = 1_000_000,
-                  max_rounds: int | None = None) -> int:
-        """Step until ``what``: "action", "choice", "phase", "round" or "end"; returns the steps taken."""
-        if what not in ("action", "choice", "phase", "round", "end"):
-            raise ValueError(f"run_until: what must be action, choice, phase, round or end, got {what!r}")
-        phase0, round0, n = self.state.phase, self.state.round, 0
-        while n < max_steps and not self.over:
-            if max_rounds is not None and self.state.round > max_rounds:
-                break
-            if n and what in ("action", "choice") and self.needs() == what:
-                break
-            self.step(policy)
-            n += 1
-            if (what == "phase" and self.state.phase != phase0) or (what == "round" and self.state.round != round0):
-                break
-        return n
+    def finished(self) -> bool:
+        """Over once the state has a result and no request is left open."""
+        return self.over
 
     # ---- history and files ---------------------------------------------------------------------------------
     def replay(self, log: list[dict] | None = None) -> "Game":
         """A new game with the same seed and setup, and ``log`` (default: this game's) applied again."""
         g = Game(self.state.seed, self.setup, self.box, self.keep_history)
-        for e in (self.log if log is None else log):
-            t = e.get("t") if isinstance(e, dict) else None
-            if t == "action":
-                g.apply(Action.from_dict(e["a"]))
-            elif t == "choice":
-                g.choose(e["o"])
-            elif t == "chance":
-                g.resolve_chance(e["o"])
-            elif t == "roll":
-                if g.needs() != "chance":
-                    raise ValueError("replay: the log has a die roll but no chance event is pending")
-                g._roll()
-            elif t == "step":
-                if g.needs() != "step":
-                    raise ValueError("replay: the log has an engine step but none is pending")
-                g.step()
-            else:
-                raise ValueError(f"replay: unknown log entry {e!r}")
-        return g
+        return self._replay_log(g, log)
 
     def undo(self) -> None:
         """Take back the last answer (a replay of the log without it)."""

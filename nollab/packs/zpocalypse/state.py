@@ -16,6 +16,8 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from nollab.games.engine_kit import ActionRecord
+
 __all__ = ["Card", "Member", "Squad", "Zombie", "State", "Choice", "Action", "sq"]
 
 
@@ -77,29 +79,10 @@ class Zombie:
 
 
 @dataclass(frozen=True)
-class Action:
+class Action(ActionRecord):
     """A squad's action in the Combat phase: ``kind``, the player, parameters."""
 
-    kind: str
-    player: str
-    params: tuple = ()
-
-    def to_dict(self) -> dict:
-        return {"kind": self.kind, "player": self.player, "params": list(self.params)}
-
-    @classmethod
-    def from_dict(cls, d: dict) -> "Action":
-        from nollab.rules.engine.events import IllegalAction
-        if not isinstance(d, dict) or set(d) - {"kind", "player", "params"}:
-            raise IllegalAction(f"an action is a dict with kind, player and params, got {d!r}")
-        params = d.get("params", ())
-        if not isinstance(params, (list, tuple)) or len(params) > 6 or \
-                not all(p is None or isinstance(p, (int, str)) for p in params):
-            raise IllegalAction(f"action params must be a short list of numbers and names, got {params!r}")
-        return cls(str(d.get("kind")), str(d.get("player")), tuple(params))
-
-    def __str__(self) -> str:
-        return f"{self.player}: {self.kind}" + (f" {' '.join(str(p) for p in self.params)}" if self.params else "")
+    MAX_PARAMS = 6
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from nollab.games.engine_kit import ActionRecord
 from nollab.games.protocol import Chance
 from nollab.rules.engine.events import Event, IllegalAction  # the lab's one event record and refusal
 from nollab.packs.dead_panic.engine.box import Box
@@ -61,28 +62,10 @@ def normalise(x: Any) -> Any:
 
 
 @dataclass(frozen=True)
-class Action:
+class Action(ActionRecord):
     """A player's action in the Perform Actions phase (p. 3-5): ``kind``, the player, parameters."""
 
-    kind: str
-    player: str
-    params: tuple = ()
-
-    def to_dict(self) -> dict:
-        return {"kind": self.kind, "player": self.player, "params": list(self.params)}
-
-    @classmethod
-    def from_dict(cls, d: dict) -> "Action":
-        if not isinstance(d, dict) or set(d) - {"kind", "player", "params"}:
-            raise IllegalAction(f"an action is a dict with kind, player and params, got {d!r}")
-        params = d.get("params", ())
-        if not isinstance(params, (list, tuple)) or len(params) > 10 or \
-                not all(p is None or isinstance(p, (int, str)) for p in params):
-            raise IllegalAction(f"action params must be a short list of numbers and names, got {params!r}")
-        return cls(str(d.get("kind")), str(d.get("player")), tuple(params))
-
-    def __str__(self) -> str:
-        return f"{self.player}: {self.kind}" + (f" {' '.join(str(p) for p in self.params)}" if self.params else "")
+    MAX_PARAMS = 10
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from typing import Any, Callable
 from collections import Counter
 from itertools import combinations_with_replacement
 
+from nollab.games.engine_kit import ActionRecord
 from nollab.games.protocol import Chance
 from nollab.rules.engine.events import Event, IllegalAction
 from nollab.packs.zombie_slayer.content import SlayerContent
@@ -82,28 +83,14 @@ def hand_outcomes(k: int) -> tuple[list[list[int]], list[int]]:
 
 
 @dataclass(frozen=True)
-class Action:
+class Action(ActionRecord):
     """A Slayer's or follower's action: ``kind``, who acts (``"slayer"`` or a follower uid), parameters."""
 
     kind: str
-    player: str = SLAYER
+    player: str = SLAYER  # one player: a saved action may omit it
     params: tuple = ()
 
-    def to_dict(self) -> dict:
-        return {"kind": self.kind, "player": self.player, "params": list(self.params)}
-
-    @classmethod
-    def from_dict(cls, d: dict) -> "Action":
-        if not isinstance(d, dict) or set(d) - {"kind", "player", "params"}:
-            raise IllegalAction(f"an action is a dict with kind, player and params, got {d!r}")
-        params = d.get("params", ())
-        if not isinstance(params, (list, tuple)) or len(params) > 6 or \
-                not all(p is None or isinstance(p, (int, str)) for p in params):
-            raise IllegalAction(f"action params must be a short list of numbers and names, got {params!r}")
-        return cls(str(d.get("kind")), str(d.get("player", SLAYER)), tuple(params))
-
-    def __str__(self) -> str:
-        return f"{self.player}: {self.kind}" + (f" {' '.join(str(p) for p in self.params)}" if self.params else "")
+    DEFAULT_PLAYER = SLAYER
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ import json
 from collections import deque
 from typing import Any
 
+from nollab.games.engine_kit import EngineKit
 from nollab.games.protocol import Chance
 from nollab.packs.zombie_slayer.content import SlayerContent, load
 # the handlers register themselves when their modules are imported
@@ -56,10 +57,12 @@ def _checked(node: dict | None, value: Any, what: str, field: str) -> Any:
     return v
 
 
-class Game:
+class Game(EngineKit):
     """One game of Zombie Slayer (see the module docstring)."""
 
     name = "zombie-slayer"
+    ACTION = Action
+    REPLAY_STEP = None  # its engine steps run inside step(): a log has no "step" entries
     HISTORY_LIMIT = 2000
 
     def __init__(self, state: State, box: SlayerContent, setup: str, history: bool = True) -> None:
@@ -235,23 +238,6 @@ class Game:
             self.apply(policy.choose_action(self, acts) if policy else acts[-1])
         return need
 
-    def run_until(self, what: str = "end", policy: Any = None, max_steps: int = 1_000_000,
-                  max_rounds: int | None = None) -> int:
-        """Step until ``what``: "action", "choice", "phase", "round" or "end"; returns the steps taken."""
-        if what not in ("action", "choice", "phase", "round", "end"):
-            raise ValueError(f"run_until: what must be action, choice, phase, round or end, got {what!r}")
-        phase0, round0, n = self.state.phase, self.state.round, 0
-        while n < max_steps and self.state.result is None:
-            if max_rounds is not None and self.state.round > max_rounds:
-                break
-            if n and what in ("action", "choice") and self.needs() == what:
-                break
-            self.step(policy)
-            n += 1
-            if (what == "phase" and self.state.phase != phase0) or (what == "round" and self.state.round != round0):
-                break
-        return n
-
     # ---- history and files ------------------------------------------------------------------------------------
     def undo(self) -> None:
         if not self._history:
@@ -270,21 +256,7 @@ class Game:
     def replay(self, log: list[dict] | None = None) -> "Game":
         """A new game with the same seed and setup, and ``log`` (default: this game's) applied again."""
         g = Game.new(self.state.seed, self.setup, self.box, history=self.keep_history, roll_setup=False)
-        for e in (self.log if log is None else log):
-            t = e.get("t") if isinstance(e, dict) else None
-            if t == "action":
-                g.apply(Action.from_dict(e["a"]))
-            elif t == "choice":
-                g.choose(e["o"])
-            elif t == "chance":
-                g.resolve_chance(e["o"])
-            elif t == "roll":
-                if g.needs() != "chance":
-                    raise ValueError("replay: the log has a die roll but no chance event is pending")
-                g._roll()
-            else:
-                raise ValueError(f"replay: unknown log entry {e!r}")
-        return g
+        return self._replay_log(g, log)
 
     def to_json(self) -> str:
         return json.dumps({"format": FORMAT, "seed": self.state.seed, "setup": self.setup, "log": self.log,
