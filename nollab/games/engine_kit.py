@@ -12,19 +12,24 @@ attribute or an override:
 - :class:`ActionRecord` (a base for each pack's frozen ``Action``): ``to_dict``, the validated
   ``from_dict`` (bounded by ``MAX_PARAMS``; ``DEFAULT_PLAYER`` when a solo game may omit it) and
   ``__str__``.
+- :class:`ChoiceRecord` (a pending decision) and :class:`DataChoice` (one with its handler's data,
+  rebuilt by ``from_dict``): the bases of each pack's ``Choice``.
+- Save files: ``state_hash``, the checks of a save's JSON (``_read_save``, naming ``SAVE_TITLE``,
+  ``SAVE_FORMAT``, bounded by ``LOG_LIMIT``) and of its replay (``_check_save``).
 
 Why: the three facades were written one from another and had drifted only in those parameters;
 a fix to the run loop or to input validation now reaches every game at once.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from nollab.games.protocol import RUN_TARGETS
 from nollab.rules.engine.events import IllegalAction
 
-__all__ = ["ActionRecord", "EngineKit"]
+__all__ = ["ActionRecord", "ChoiceRecord", "DataChoice", "EngineKit"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +63,31 @@ class ActionRecord:
         return f"{self.player}: {self.kind}" + (f" {' '.join(str(p) for p in self.params)}" if self.params else "")
 
 
+@dataclass(frozen=True)
+class ChoiceRecord:
+    """A pending decision: its options (JSON values), labels, the default, where the rule is."""
+
+    kind: str
+    who: str
+    prompt: str
+    options: tuple
+    labels: tuple[str, ...]
+    default: int
+    page: str
+
+
+@dataclass(frozen=True)
+class DataChoice(ChoiceRecord):
+    """A pending decision that also carries its handler's data, and can be rebuilt from a dict."""
+
+    data: dict = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Any:
+        return cls(d["kind"], d["who"], d["prompt"], tuple(d["options"]), tuple(d["labels"]), d["default"],
+                   d["page"], d.get("data", {}))
+
+
 class EngineKit:
     """Mixin for a pack's ``Game``: the run loop and the log replay, over the game's own ``step``.
 
@@ -68,6 +98,35 @@ class EngineKit:
     #: how a replay error names a missing engine step ("queued", "pending"); None: logs have no steps
     REPLAY_STEP: ClassVar[str | None] = "queued"
     ACTION: ClassVar[type[ActionRecord]]
+    #: the game's name in save-file errors ("not a saved Dead Panic game") and its save format tag
+    SAVE_TITLE: ClassVar[str]
+    SAVE_FORMAT: ClassVar[str]
+    #: most log entries a save file may hold (bounded far above any real game)
+    LOG_LIMIT: ClassVar[int] = 1_000_000
+
+    def state_hash(self) -> str:
+        """The state's short hash (equal states, equal hashes): what a save file is checked against."""
+        return self.state.state_hash()  # type: ignore[attr-defined]
+
+    @classmethod
+    def _read_save(cls, text: str) -> dict:
+        """A save file's JSON, checked before any work: a dict of this game's format with a bounded log."""
+        try:
+            d = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"not a saved {cls.SAVE_TITLE} game: {exc}") from None
+        if not isinstance(d, dict) or d.get("format") != cls.SAVE_FORMAT:
+            raise ValueError(f"not a saved {cls.SAVE_TITLE} game (format {cls.SAVE_FORMAT})")
+        if not isinstance(d.get("log"), list) or len(d["log"]) > cls.LOG_LIMIT:
+            raise ValueError(f"a saved game's log is a list of at most {cls.LOG_LIMIT:,} entries")
+        return d
+
+    @staticmethod
+    def _check_save(d: dict, g: Any) -> Any:
+        """``g`` (the save ``d`` replayed) if it reaches the saved state hash; else ValueError."""
+        if d.get("state_hash") not in (None, g.state_hash()):
+            raise ValueError("the saved game does not replay to its saved state (different box or engine?)")
+        return g
 
     def finished(self) -> bool:
         """Whether the game is over (no more steps); by default, once the state has a result."""

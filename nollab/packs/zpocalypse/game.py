@@ -62,6 +62,7 @@ class Game(EngineKit):
 
     name = "zpocalypse"
     ACTION = Action
+    SAVE_TITLE, SAVE_FORMAT = "Zpocalypse", FORMAT
     REPLAY_STEP = "pending"
     LOG_LIMIT = 2_000_000
 
@@ -252,23 +253,11 @@ class Game(EngineKit):
     @classmethod
     def from_json(cls, text: str, box: Box | None = None) -> "Game":
         """A saved game, rebuilt by replaying its log; the saved state hash must match."""
-        try:
-            d = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"not a saved Zpocalypse game: {exc}") from None
-        if not isinstance(d, dict) or d.get("format") != FORMAT:
-            raise ValueError(f"not a saved Zpocalypse game (format {FORMAT})")
-        if not isinstance(d.get("log"), list) or len(d["log"]) > cls.LOG_LIMIT:
-            raise ValueError(f"a saved game's log is a list of at most {cls.LOG_LIMIT:,} entries")
+        d = cls._read_save(text)
         if not isinstance(d.get("seed"), int):
             raise ValueError("a saved game's seed is an integer")
         g = cls.new(d["seed"], d.get("setup"), box).replay(d["log"])
-        if d.get("state_hash") not in (None, g.state_hash()):
-            raise ValueError("the saved game does not replay to its saved state (different box or engine?)")
-        return g
-
-    def state_hash(self) -> str:
-        return self.state.state_hash()
+        return cls._check_save(d, g)
 
     # ---- results and pictures ------------------------------------------------------------------------------
     def summary(self) -> dict:

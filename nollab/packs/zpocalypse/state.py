@@ -16,7 +16,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from nollab.games.engine_kit import ActionRecord
+from nollab.games.engine_kit import ActionRecord, ChoiceRecord
 
 __all__ = ["Card", "Member", "Squad", "Zombie", "State", "Choice", "Action", "sq"]
 
@@ -86,16 +86,8 @@ class Action(ActionRecord):
 
 
 @dataclass(frozen=True)
-class Choice:
+class Choice(ChoiceRecord):
     """A pending decision: options (JSON values), labels, the default, the rule's section."""
-
-    kind: str
-    who: str
-    prompt: str
-    options: tuple
-    labels: tuple[str, ...]
-    default: int
-    page: str
 
 
 @dataclass

@@ -12,10 +12,10 @@ Pages are the rulebook's as transcribed ("p. 7"); ``docs/rulings.md`` holds ever
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
-from nollab.games.engine_kit import ActionRecord
+from nollab.games.engine_kit import ActionRecord, DataChoice
 from nollab.games.protocol import Chance
 from nollab.rules.engine.events import Event, IllegalAction  # the lab's one event record and refusal
 from nollab.packs.dead_panic.engine.box import Box
@@ -69,22 +69,8 @@ class Action(ActionRecord):
 
 
 @dataclass(frozen=True)
-class Choice:
+class Choice(DataChoice):
     """A pending decision: its options (JSON values), labels, the named default, the rule's page."""
-
-    kind: str
-    who: str
-    prompt: str
-    options: tuple
-    labels: tuple[str, ...]
-    default: int
-    page: str
-    data: dict = field(default_factory=dict)
-
-    @classmethod
-    def from_dict(cls, d: dict) -> "Choice":
-        return cls(d["kind"], d["who"], d["prompt"], tuple(d["options"]), tuple(d["labels"]), d["default"],
-                   d["page"], d.get("data", {}))
 
 
 class Ctx:

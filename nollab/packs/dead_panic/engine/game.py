@@ -70,6 +70,7 @@ class Game(EngineKit):
 
     name = "dead-panic"
     ACTION = Action
+    SAVE_TITLE, SAVE_FORMAT = "Dead Panic", FORMAT
     HISTORY_LIMIT = 5000
 
     def __init__(self, state: State, box: Box, setup: str, events: list[Event] | None = None,
@@ -283,14 +284,7 @@ class Game(EngineKit):
     @classmethod
     def from_json(cls, text: str, box: Box | None = None) -> "Game":
         """A saved game, rebuilt by replaying its log; the saved state hash must match."""
-        try:
-            d = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"not a saved Dead Panic game: {exc}") from None
-        if not isinstance(d, dict) or d.get("format") != FORMAT:
-            raise ValueError(f"not a saved Dead Panic game (format {FORMAT})")
-        if not isinstance(d.get("log"), list) or len(d["log"]) > 1_000_000:
-            raise ValueError("a saved game's log is a list of at most 1,000,000 entries")
+        d = cls._read_save(text)
         if "start" in d:
             box = box or default_box()
             try:
@@ -302,12 +296,7 @@ class Game(EngineKit):
             g = g0.replay(d["log"])
         else:
             g = cls.new(int(d["seed"]), d.get("setup"), box, roll_setup=False).replay(d["log"])
-        if d.get("state_hash") not in (None, g.state_hash()):
-            raise ValueError("the saved game does not replay to its saved state (different box or engine?)")
-        return g
-
-    def state_hash(self) -> str:
-        return self.state.state_hash()
+        return cls._check_save(d, g)
 
     # ---- results and pictures --------------------------------------------------------------------------------------
     def summary(self) -> dict:

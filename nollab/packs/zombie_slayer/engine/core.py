@@ -11,14 +11,14 @@ The rulebook has no page numbers in its transcription; events cite chapters ("ch
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from math import factorial
 from typing import Any, Callable
 from collections import Counter
 from itertools import combinations_with_replacement
 
-from nollab.games.engine_kit import ActionRecord
+from nollab.games.engine_kit import ActionRecord, DataChoice
 from nollab.games.protocol import Chance
 from nollab.rules.engine.events import Event, IllegalAction
 from nollab.packs.zombie_slayer.content import SlayerContent
@@ -94,22 +94,8 @@ class Action(ActionRecord):
 
 
 @dataclass(frozen=True)
-class Choice:
+class Choice(DataChoice):
     """A pending decision: its options (JSON values), labels, the default, the rule's chapter."""
-
-    kind: str
-    who: str
-    prompt: str
-    options: tuple
-    labels: tuple[str, ...]
-    default: int
-    page: str
-    data: dict = field(default_factory=dict)
-
-    @classmethod
-    def from_dict(cls, d: dict) -> "Choice":
-        return cls(d["kind"], d["who"], d["prompt"], tuple(d["options"]), tuple(d["labels"]), d["default"],
-                   d["page"], d.get("data", {}))
 
 
 class Ctx:

@@ -62,6 +62,7 @@ class Game(EngineKit):
 
     name = "zombie-slayer"
     ACTION = Action
+    SAVE_TITLE, SAVE_FORMAT = "Zombie Slayer", FORMAT
     REPLAY_STEP = None  # its engine steps run inside step(): a log has no "step" entries
     HISTORY_LIMIT = 2000
 
@@ -265,23 +266,11 @@ class Game(EngineKit):
     @classmethod
     def from_json(cls, text: str, box: SlayerContent | None = None) -> "Game":
         """A saved game, rebuilt by replaying its log; the saved state hash must match."""
-        try:
-            d = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"not a saved Zombie Slayer game: {exc}") from None
-        if not isinstance(d, dict) or d.get("format") != FORMAT:
-            raise ValueError(f"not a saved Zombie Slayer game (format {FORMAT})")
-        if not isinstance(d.get("log"), list) or len(d["log"]) > 1_000_000:
-            raise ValueError("a saved game's log is a list of at most 1,000,000 entries")
+        d = cls._read_save(text)
         if not isinstance(d.get("seed"), int):
             raise ValueError("a saved game's seed is an integer")
         g = cls.new(d["seed"], d.get("setup"), box, roll_setup=False).replay(d["log"])
-        if d.get("state_hash") not in (None, g.state_hash()):
-            raise ValueError("the saved game does not replay to its saved state (different box or engine?)")
-        return g
-
-    def state_hash(self) -> str:
-        return self.state.state_hash()
+        return cls._check_save(d, g)
 
     # ---- results and pictures ------------------------------------------------------------------------------------
     def summary(self) -> dict:
