@@ -35,6 +35,11 @@ Functions (import them: ``from browser_support import canvas_pixel, ...``)
 ``run_notebook(path, timeout=180) -> NotebookNode``  executes a notebook with nbclient
                   (kernel ``python3``, cwd = ``notebooks/``); a failing cell raises with its traceback.
 ``free_port() -> int``                          a port that was free a moment ago (bind port 0).
+``notebook_output_counts(nb) -> (counts, text)``  errors/SVGs/PNGs/Markdown tables of an executed
+                  notebook, and what its cells printed (the learn-to-play notebook tests).
+``pick_game``, ``colour_counts``, ``step_until_logged``, ``undo_gives_back``  the play dashboard's game
+                  picker and MatchPlayer (pick a game, count board colours, Step until the log
+                  changes, Undo gives it back), shared by the three ``test_browser_*player`` tests.
 
 Outside requests: the page may ask only 127.0.0.1 and ``data:``/``blob:`` URLs. Servers started here
 use nollab's Voilà template (``--template=nollab``, found through ``JUPYTER_PATH``), the one
@@ -411,3 +416,97 @@ def notebook_text_outputs(nb: Any) -> str:
                 if mime in data:
                     parts.append(data[mime])
     return "\n".join(parts)
+
+
+def notebook_output_counts(nb: Any) -> tuple[dict[str, int], str]:
+    """An executed notebook's code-cell outputs, counted: errors, SVG and PNG pictures, Markdown tables;
+    and their stream text (what the cells printed), joined -- what a learn-to-play test checks."""
+    outs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+    n = {"errors": sum(o.get("output_type") == "error" for o in outs),
+         "svgs": sum("image/svg+xml" in o.get("data", {}) for o in outs),
+         "pngs": sum("image/png" in o.get("data", {}) for o in outs),
+         "tables": sum("text/markdown" in o.get("data", {}) for o in outs)}
+    return n, "".join(o.get("text", "") for o in outs)
+
+
+# -- the play dashboard's game picker and MatchPlayer -------------------------------------------------
+GAME_PICKER = ".nollab-game-picker select"
+MATCH_PLAYER = ".nollab-match-player"
+MATCH_BOARD = f"{MATCH_PLAYER} canvas.nollab-board"
+MATCH_LOG = f"{MATCH_PLAYER} .nollab-log"
+
+#: how many canvas pixels are exactly ``rgb`` (opaque)
+COUNT_COLOUR_JS = """
+([sel, rgb]) => {
+  const c = document.querySelector(sel);
+  if (!c || !c.width) return 0;
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let n = 0;
+  for (let i = 0; i < d.length; i += 4)
+    if (d[i] === rgb[0] && d[i + 1] === rgb[1] && d[i + 2] === rgb[2] && d[i + 3] === 255) n++;
+  return n;
+}
+"""
+
+#: a cheap hash of the canvas pixels (changes when the picture does)
+CANVAS_HASH_JS = """
+(sel) => {
+  const c = document.querySelector(sel);
+  if (!c || !c.width) return null;
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let h = 0;
+  for (let i = 0; i < d.length; i += 7) h = (Math.imul(h, 31) + d[i]) | 0;
+  return h;
+}
+"""
+
+
+def pick_game(page: Any, title: str) -> list[str]:
+    """Choose the game whose picker label starts with ``title``; returns all the labels (asserts it is one)."""
+    labels = page.eval_on_selector_all(f"{GAME_PICKER} option",
+                                       "os => os.map(o => o.textContent.replace(/\u00a0/g, ' '))")
+    assert any(t.startswith(title) for t in labels), labels
+    page.select_option(GAME_PICKER, index=next(i for i, t in enumerate(labels) if t.startswith(title)))
+    return labels
+
+
+def colour_counts(page: Any, colours: dict[str, tuple[int, int, int]], wait_for: str, more_than: int,
+                  canvas: str = MATCH_BOARD) -> dict[str, int]:
+    """Pixels of each named colour on ``canvas``, read once colour ``wait_for`` covers more than ``more_than``."""
+    page.wait_for_function(f"([s, rgb, n]) => ({COUNT_COLOUR_JS.strip()})([s, rgb]) > n",
+                           arg=[canvas, list(colours[wait_for]), more_than], timeout=30_000, polling=100)
+    return {k: page.evaluate(COUNT_COLOUR_JS, [canvas, list(rgb)]) for k, rgb in colours.items()}
+
+
+def step_until_logged(page: Any, tries: int = 12) -> tuple[bool, bool, str]:
+    """Click the MatchPlayer's "Step" until its event log changes (an engine task may change nothing:
+    step again). Returns (board changed, log changed, the log before the last step)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    page.wait_for_selector(MATCH_LOG, state="visible")
+    hash0 = page.evaluate(CANVAS_HASH_JS, MATCH_BOARD)
+    step = page.locator(f"{MATCH_PLAYER} button:text-is('Step')")
+    board_changed = log_changed = False
+    log1 = page.inner_text(MATCH_LOG)
+    for _ in range(tries):
+        log1, hash1 = page.inner_text(MATCH_LOG), page.evaluate(CANVAS_HASH_JS, MATCH_BOARD)
+        step.click()
+        try:
+            page.wait_for_function(
+                f"([s, h, l, old]) => ({CANVAS_HASH_JS.strip()})(s) !== h || document.querySelector(l).innerText !== old",
+                arg=[MATCH_BOARD, hash1, MATCH_LOG, log1], timeout=5_000, polling=50)
+        except PlaywrightTimeout:
+            continue
+        page.wait_for_timeout(300)  # let the rest of the frame land
+        board_changed |= page.evaluate(CANVAS_HASH_JS, MATCH_BOARD) != hash0
+        if page.inner_text(MATCH_LOG) != log1:
+            log_changed = True
+            break
+    return board_changed, log_changed, log1
+
+
+def undo_gives_back(page: Any, log_before: str) -> None:
+    """Click "Undo": the MatchPlayer's log must be ``log_before`` again (within 10 s)."""
+    page.locator(f"{MATCH_PLAYER} button:text-is('Undo')").click()
+    page.wait_for_function("([l, old]) => document.querySelector(l).innerText === old",
+                           arg=[MATCH_LOG, log_before], timeout=10_000)

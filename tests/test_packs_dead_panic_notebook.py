@@ -2,27 +2,17 @@
 from __future__ import annotations
 
 import os
-import pathlib
 
-import nbformat
 import pytest
-from nbclient import NotebookClient
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+from browser_support import NOTEBOOKS, notebook_output_counts, run_notebook
 
 
 @pytest.mark.notebook
 def test_learn_to_play_notebook_executes(monkeypatch):
     monkeypatch.setenv("NOLLAB_SIM_GAMES", "3")
-    path = ROOT / "notebooks" / "09-dead-panic-learn-to-play.ipynb"
-    nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
-    outs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
-    assert not [o for o in outs if o.get("output_type") == "error"]
-    svgs = sum("image/svg+xml" in o.get("data", {}) for o in outs)
-    pngs = sum("image/png" in o.get("data", {}) for o in outs)
-    tables = sum("text/markdown" in o.get("data", {}) for o in outs)
-    assert svgs >= 3 and pngs >= 1 and tables >= 4, (svgs, pngs, tables)
-    text = "".join(o.get("text", "") for o in outs)
+    n, text = notebook_output_counts(run_notebook(NOTEBOOKS / "09-dead-panic-learn-to-play.ipynb", timeout=300))
+    assert n["errors"] == 0, n
+    assert n["svgs"] >= 3 and n["pngs"] >= 1 and n["tables"] >= 4, n
     assert "(p. 2)" in text and ("won after" in text or "lost after" in text)
     assert os.environ["NOLLAB_SIM_GAMES"] == "3"
