@@ -6,8 +6,9 @@ Registered as the entry point ``dead-panic`` of the group ``nollab.games`` (``py
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any
 
+from nollab.games.lazy_policies import LazyPolicies
 from nollab.games.protocol import GameSpec
 
 __all__ = ["GAME", "summary_text", "sim_row", "ZOMBIE_KINDS"]
@@ -30,21 +31,6 @@ def _from_json(text: str) -> Any:
 
 def _setups() -> list[str]:
     return ["2", "3", "4", "5", "6"]
-
-
-class _Policies(Mapping):
-    def _table(self) -> dict[str, Callable[[int], Any]]:
-        from nollab.packs.dead_panic.engine.policy import POLICIES
-        return POLICIES
-
-    def __getitem__(self, key: str) -> Callable[[int], Any]:
-        return self._table()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(("first", "random", "bot"))
-
-    def __len__(self) -> int:
-        return 3
 
 
 def _live_odds(match: Any) -> dict:
@@ -85,7 +71,7 @@ GAME = GameSpec(
     from_json=_from_json,
     setups=_setups,
     default_setup="4",
-    policies=_Policies(),
+    policies=LazyPolicies("nollab.packs.dead_panic.engine.policy"),
     default_policy="bot",
     sim_row=sim_row,
     kill_types=ZOMBIE_KINDS,

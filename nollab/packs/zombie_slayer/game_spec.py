@@ -6,8 +6,9 @@ play dashboard find it. The engine is imported when a game is made.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any
 
+from nollab.games.lazy_policies import LazyPolicies
 from nollab.games.protocol import GameSpec
 
 __all__ = ["GAME", "summary_text", "sim_row", "ZOMBIE_KINDS"]
@@ -31,21 +32,6 @@ def _from_json(text: str) -> Any:
 def _setups() -> list[str]:
     from nollab.packs.zombie_slayer.engine.game import SETUPS
     return list(SETUPS)
-
-
-class _Policies(Mapping):
-    def _table(self) -> dict[str, Callable[[int], Any]]:
-        from nollab.packs.zombie_slayer.engine.policy import POLICIES
-        return POLICIES
-
-    def __getitem__(self, key: str) -> Callable[[int], Any]:
-        return self._table()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(("first", "random", "bot"))
-
-    def __len__(self) -> int:
-        return 3
 
 
 def sim_row(summary: dict) -> dict:
@@ -81,7 +67,7 @@ GAME = GameSpec(
     from_json=_from_json,
     setups=_setups,
     default_setup="ludwig:6",
-    policies=_Policies(),
+    policies=LazyPolicies("nollab.packs.zombie_slayer.engine.policy"),
     default_policy="bot",
     sim_row=sim_row,
     kill_types=ZOMBIE_KINDS,
