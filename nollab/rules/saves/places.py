@@ -191,7 +191,7 @@ def probe(game) -> None:
         if g.needs() in ("step", "chance"):
             g.step()
     except IllegalAction:
-        pass
+        return  # the rules refusing a move is a game answering, not a broken state: the save is fine
     except (SaveError, RecursionError):
         raise
     except Exception as exc:  # noqa: BLE001 -- any crash means the saved state is not a game state
