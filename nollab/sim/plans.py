@@ -39,8 +39,8 @@ trusting_each_other         :class:`Trust`          S1-S5 (P. 33): hand the star
 from __future__ import annotations
 
 from nollab.sim.plans_base import MOLOTOV_PARTS, Plan, car_distances
-from nollab.sim.plans_scenes import (DriveToPump, GatherSpawns, HouseSiege, HuntRelatives, RelativeOnWhite,
-                                    SearchRooms, Travel, Trust)
+from nollab.sim.scene_plans import (DriveToPump, GatherSpawns, HouseSiege, HuntRelatives, RelativeOnWhite,
+                                   SearchRooms, Travel, Trust)
 
 __all__ = ["Plan", "PLAN_FOR_HOOK", "plans_for", "MOLOTOV_PARTS", "car_distances", "HouseSiege", "DriveToPump",
            "GatherSpawns", "HuntRelatives", "RelativeOnWhite", "Travel", "SearchRooms", "Trust"]

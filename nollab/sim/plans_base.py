@@ -1,5 +1,6 @@
 """The :class:`Plan` interface of the heuristic bot and the small game queries its plans share
-(see :mod:`nollab.sim.plans` for the hook -> plan table and what each plan does)."""
+(see :mod:`nollab.sim.plans` for the hook -> plan table and what each plan does;
+the plans themselves live in :mod:`nollab.sim.scene_plans`, one module per objective)."""
 from __future__ import annotations
 
 from typing import Any

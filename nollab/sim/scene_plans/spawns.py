@@ -1,0 +1,108 @@
+"""The heuristic bot's plan for S3 "break the siege" (P. 35) and S10 "purge the district" (P. 44)
+(picked by hook in :data:`nollab.sim.plans.PLAN_FOR_HOOK`)."""
+from __future__ import annotations
+
+from typing import Any
+
+from nollab.sim.plans_base import MOLOTOV_PARTS, NORMAL, Plan, alive, can_fight, card_id, holds, white_zone
+
+__all__ = ["GatherSpawns"]
+
+
+class GatherSpawns(Plan):
+    """Gather every Ghoul Spawn token in one Zone with Molotovs: "Any Ghoul Spawn token in the
+    targeted Zone may be moved to another Spawn Zone" (P. 29). S3 "break the siege" (P. 35) then
+    needs an empty board; S10 "purge the district" (P. 44) gathers on the white Zone (its token
+    "cannot be removed") and wins with a Molotov thrown there."""
+
+    name = "gather-spawns"
+
+    def target(self, v) -> str | None:
+        if self.hook == "purge_the_district":
+            return white_zone(v)
+        counts: dict[str, int] = {}
+        for z, _c in v.st.spawns:
+            counts[z] = counts.get(z, 0) + 1
+        if not counts:
+            return None
+        return max(sorted(counts), key=lambda z: counts[z])
+
+    def to_burn(self, v) -> list[str]:
+        """Spawn Zones still to burn (their tokens go to the target)."""
+        t = self.target(v)
+        out = sorted({z for z, _c in v.st.spawns if z != t})
+        if self.hook == "purge_the_district" and not out and t is not None:
+            out = [t]  # the final Molotov
+        return out
+
+    def molotovs(self, v) -> int:
+        n = 0
+        for s in alive(v):
+            cards = [card_id(v, u) for u in s.inventory()]
+            n += cards.count("molotov") + min(cards.count("mason_jar"), cards.count("flammable_fluid"))
+        return n
+
+    def _parts(self, v, s) -> set:
+        return {card_id(v, u) for u in s.inventory()} & set(MOLOTOV_PARTS)
+
+    def _pair_with(self, v, other) -> bool:
+        """``other`` holds the Molotov part I miss (or I hold the one they miss): bring them together."""
+        mine, theirs = self._parts(v, v.me), self._parts(v, other)
+        if not mine or not theirs or other.id == v.me.id:
+            return False
+        return (len(mine) == 1 and bool(theirs - mine)) or (len(theirs) == 1 and bool(mine - theirs))
+
+    def goals(self, v):
+        burn = self.to_burn(v)
+        if burn and self._parts(v, v.me) and len(self._parts(v, v.me)) == 1:
+            mates = sorted({s.zone for s in alive(v) if self._pair_with(v, s)})
+            if mates:
+                return NORMAL - 1, mates
+        if holds(v, v.me, "molotov") and burn:
+            near = set()
+            for z in burn:
+                near.update(n for n in v.board.neighbors(z, v.closed) if not v.board.zones[n].interior)
+                near.update(n for n in v.board.neighbors(z, frozenset()))
+            return NORMAL - 2, sorted(near - set(burn)) or burn
+        if not burn and self.hook == "break_the_siege":
+            hunt = sorted(v.st.ghouls)
+            if hunt and can_fight(v, v.me):
+                return NORMAL, hunt
+        return None
+
+    def bonus(self, v, a) -> float:
+        burn = self.to_burn(v)
+        if a.kind == "molotov":
+            z = a.params[1]
+            friends = len(v.st.survivors_in(z))
+            if friends:
+                return -1000.0
+            if z in burn:
+                return 400.0
+            return -300.0 if burn and self.molotovs(v) <= len(burn) else 0.0
+        if a.kind == "combine":
+            return 100.0 if a.params[0] == "molotov" else -60.0  # a Torch would burn a Flammable Fluid
+        if a.kind == "trade" and self._pair_with(v, v.st.survivors[a.params[0]]):
+            return 150.0
+        if a.kind == "search" and str(a.params[0]) == "house" and self.molotovs(v) < len(burn):
+            return 25.0  # Mason Jars and Flammable Fluids are House cards (P. 3)
+        if a.kind == "discard" and card_id(v, a.params[0]) in ("molotov",) + MOLOTOV_PARTS:
+            return -200.0
+        return 0.0
+
+    def option(self, v, choice) -> Any:
+        if choice.kind == "molotov_spawn":
+            t = self.target(v)
+            return t if t in choice.options else None
+        if choice.kind == "trade" and choice.survivor == v.me.id:
+            partner = v.st.survivors[choice.data["partner"]]
+            if not self._pair_with(v, partner):
+                return None
+            mine, theirs = self._parts(v, v.me), self._parts(v, partner)
+            giver_is_me = len(mine) <= len(theirs)
+            for o in choice.options:
+                if o[0] == ("give" if giver_is_me else "take") and card_id(v, o[1]) in MOLOTOV_PARTS \
+                        and card_id(v, o[1]) not in (theirs if giver_is_me else mine):
+                    return o
+            return ["done"] if ["done"] in choice.options else None
+        return None

@@ -1,0 +1,44 @@
+"""The heuristic bot's plan for S1-S5 "trusting each other" (P. 33)
+(picked by hook in :data:`nollab.sim.plans.PLAN_FOR_HOOK`)."""
+from __future__ import annotations
+
+from typing import Any
+
+from nollab.sim.plans_base import Plan, card_id
+
+__all__ = ["Trust"]
+
+
+class Trust(Plan):
+    """"Any Survivor giving the Winchester 94 Starting Equipment to another Survivor with a
+    Reorganize/Trade Action may switch to Zombicide Mode." (P. 33): the holder of the starting
+    Winchester hands it to a Romero-Mode partner in its Zone when no Ghoul is close, and says
+    "switch"; the receiver passes it on in turn."""
+
+    name = "trust"
+
+    def _w94(self, v, s) -> int | None:
+        for u in s.inventory():
+            if card_id(v, u) == "winchester_94" and v.st.origin[u] == "starting":
+                return u
+        return None
+
+    def bonus(self, v, a) -> float:
+        if a.kind != "trade" or v.me.mode != "romero" or self._w94(v, v.me) is None:
+            return 0.0
+        if v.st.ghoul_count(v.me.zone) or v.ghoul_near(v.me.zone, 1):
+            return 0.0
+        partner = v.st.survivors[a.params[0]]
+        return 90.0 if len(partner.inventory()) < 5 else 0.0
+
+    def option(self, v, choice) -> Any:
+        if choice.kind == "scene:trust":
+            return "switch" if "switch" in choice.options else None
+        if choice.kind == "trade" and choice.survivor == v.me.id:
+            u = self._w94(v, v.me)
+            if v.me.mode == "romero" and u is not None and ["give", u] in choice.options:
+                return ["give", u]
+            gave = choice.data.get("gave", [])
+            if any(card_id(v, x) == "winchester_94" for x in gave) and ["done"] in choice.options:
+                return ["done"]
+        return None
