@@ -604,3 +604,71 @@ def test_six_survivors_against_forty_ghouls_p22(walkers, fatties):
         assert got == {"walker": walkers, "fatty": fatties} if fatties else got == {"walker": walkers}
     best = opts[default_wound_allocation(opts)]
     assert len(best.eliminated) == 1 and sorted(b for _, b in best.final) == [0, 0, 0, 0, 0, 3]
+
+
+# ----------------------------------------------------------------------------- the planner is the engine (P. 22-23)
+
+def test_the_planner_and_the_engine_run_one_breakers_rule_on_random_s1_positions_p22():
+    """One implementation (issue 13): the engine's Breakers step and :func:`plan_activation` both call
+    ``breakers.breaking``, so on random S1 positions (Doors and windows open or closed, Survivors and
+    Walkers/Breakers/Fatties scattered) the Openings the game breaks are the plan's, and when no
+    split decision comes up the Ghouls end where the plan moves them."""
+    import random
+
+    from nollab.rules.game import Game
+
+    g0 = Game.new("S1", seed=3)
+    while g0.state.pending is not None:
+        g0.choose(g0.state.pending.options[g0.state.pending.default])
+    zones = sorted(g0.board.zones)
+    closable = sorted(o for o, op in g0.board.openings.items() if str(op.kind) != "passage")
+    rnd = random.Random(22)
+    broke = compared = 0
+    for _ in range(120):
+        g = g0.copy()
+        st = g.state
+        st.ghouls.clear()
+        spots = rnd.sample(zones, rnd.randint(1, 3))
+        for s in st.survivors.values():
+            s.zone = rnd.choice(spots)
+            s.in_car = s.driver = False
+        for o in closable:
+            st.set_open(o, rnd.random() < 0.4)
+        for _ in range(rnd.randint(1, 6)):
+            st.add_ghouls(rnd.choice(zones), rnd.choice(["walker", "breaker", "fatty"]), rnd.randint(1, 2))
+        g.touch()
+        closed = st.closed()
+        names = ("walker", "breaker", "fatty", "relative")
+        ghouls = {z: {t: n for t, n in zip(names, c) if n} for z, c in st.ghouls.items()}
+        survivors = {}
+        for s in st.survivors.values():
+            survivors.setdefault(s.zone, []).append(s.id)
+        plan = plan_activation(g.board, closed, ghouls, survivors)
+        before = dict(st.ghouls)
+        st.phase = "ghouls"
+        st.queue = [["activation", None, None]]
+        n0, split = len(g.events), False
+        while (st.queue or st.pending is not None) and not g.over:
+            if st.pending is not None:
+                split |= st.pending.kind == "ghoul_split"
+                g.choose(st.pending.options[0])
+            else:
+                g.step()
+        if g.over:
+            continue
+        opened = {o for e in g.events[n0:] if e.kind == "break" for o in e.data["openings"]}
+        assert opened == plan.opened
+        assert {e.data["zone"] for e in g.events[n0:] if e.kind == "break"} == set(plan.breaking_zones)
+        broke += bool(opened)
+        if not split:
+            want = Counter()
+            for z, c in before.items():
+                for t, n in zip(names, c):
+                    want[z, t] += n
+            for m in resolve_moves(plan.moves):
+                want[m.from_zone, m.ghoul_type] -= m.count
+                want[m.to_zone, m.ghoul_type] += m.count
+            got = Counter({(z, t): n for z, c in st.ghouls.items() for t, n in zip(names, c) if n})
+            assert +want == got
+            compared += 1
+    assert broke >= 10 and compared >= 30  # the sample really exercises both

@@ -3,8 +3,10 @@
 Order of one Activation (P. 22): "Attacks on survivors (or closed barricades and closed doors) are
 resolved first, then all the Moves. Each Ghoul performs either an Attack OR a Move with a single
 Action." :func:`plan_activation` composes :func:`~.attack_plan.ghoul_attacks` ->
-:func:`~.breakers.breaker_openings` -> :func:`~.move_plan.plan_moves` in that order. The engine
-runs the same rules one visible step at a time (:mod:`.activation`).
+:func:`~.breakers.breaking` -> :func:`~.move_plan.plan_moves` in that order. The engine
+runs the same functions one visible step at a time (:mod:`.activation`: the Breakers' step calls
+:func:`~.breakers.breaking`, the moves' step :func:`~.move_plan.plan_moves`), so the plan and the
+game cannot disagree (tests/test_rules_ghoul_ai.py checks it on random S1 positions).
 """
 from __future__ import annotations
 
@@ -12,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
 from nollab.rules.ghouls.attack_plan import DEFAULT_WOUNDS, AttackPlan, Taunt, ghoul_attacks
-from nollab.rules.ghouls.breakers import breaking_zones
-from nollab.rules.ghouls.geometry import Geometry, Zone, geometry_cache, zone_key
+from nollab.rules.ghouls.breakers import attacked_zones, breaker_counts, breaking
+from nollab.rules.ghouls.geometry import Geometry, Zone, zone_key
 from nollab.rules.ghouls.move_plan import MovePlan, plan_moves
 
 
@@ -47,14 +49,14 @@ def plan_activation(board: Geometry, closed: frozenset, ghouls_by_zone: Mapping[
     breaker_types = tuple(breaker_types)
     attacks = ghoul_attacks(ghouls_by_zone, survivors_by_zone, wounds, taunt=taunt)
     idle = attacks.idle_by_zone()
-    breaking = breaking_zones(board, closed, idle, survivors_by_zone, taunt, breaker_types)
-    cache = geometry_cache(board)
-    opened = frozenset(o for z in breaking for o in cache.closed_openings(z, closed))
+    found = breaking(board, closed, breaker_counts(idle, breaker_types), attacked_zones(survivors_by_zone, taunt))
+    breaking_at = {b.zone for b in found}
+    opened = frozenset(o for b in found for o in b.openings)
     movers = {}
     for z, counts in idle.items():
-        c = {t: n for t, n in counts.items() if not (z in breaking and t in breaker_types)}
+        c = {t: n for t, n in counts.items() if not (z in breaking_at and t in breaker_types)}
         if any(c.values()):
             movers[z] = c
     after = closed - opened
     moves = plan_moves(board, after, ghouls_by_zone, survivors_by_zone, movers=movers, taunt=taunt)
-    return Activation(attacks, opened, after, moves, tuple(sorted(breaking, key=zone_key)))
+    return Activation(attacks, opened, after, moves, tuple(sorted(breaking_at, key=zone_key)))
