@@ -234,6 +234,9 @@ def test_every_control_acts_or_says_why(vpage, url, s1):
     page.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old", arg=[LOG, log1],
                            timeout=20_000)
     page.locator(".widget-play button").nth(1).click()
+    # the kernel says so once it has seen the pause, so no auto-play step can overwrite what follows
+    page.wait_for_function("(sel) => document.querySelector(sel).innerText.includes('auto-play stopped')",
+                           arg=STATUS, timeout=20_000)
     click_and_wait(page, "End of round", "to the end of the round")
     # picking a Scene starts it at once; New game starts again
     page.locator(".widget-dropdown:has(label:text-is('Scene')) select").select_option("S2")

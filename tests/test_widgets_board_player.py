@@ -141,8 +141,13 @@ def test_action_buttons_list_the_active_survivors_legal_actions(player):
 
 def test_auto_play_tick_advances_and_stops_when_over(player):
     h = player.driver.game.state_hash()
+    player.play.value += 1  # a counter change while paused (the stop button rewinds it) is no step
+    assert player.driver.game.state_hash() == h
+    player.play.playing = True
     player.play.value += 1
     assert player.driver.game.state_hash() != h
+    player.play.playing = False
+    assert "auto-play stopped" in player.status.value
     for _ in range(60):
         player.driver.advance("round", "random")
         if player.driver.over():

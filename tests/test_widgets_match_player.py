@@ -169,3 +169,19 @@ def test_a_game_that_cannot_be_built_says_why_in_its_place(escape):
 
     dash = PlayDashboard(game="escape", make=make)
     assert "no board for escape" in dash.player.value
+
+
+def test_auto_play_steps_only_while_playing():
+    """A tick of the Auto-play counter is one step while playing; the stop button rewinds the
+    counter, which must not play a step behind the player's back."""
+    player = MatchPlayer("dead-panic", seed=3)
+    h = player.driver.match.state_hash()
+    player.play.value += 1
+    assert player.driver.match.state_hash() == h
+    player.play.playing = True
+    player.play.value += 1
+    assert player.driver.match.state_hash() != h
+    player.play.playing = False
+    h = player.driver.match.state_hash()
+    player.play.value = 0
+    assert player.driver.match.state_hash() == h

@@ -254,9 +254,14 @@ class GamePlayer(W.VBox):
         if change.get("new"):
             self.message = ("auto-play: the game is over, start a New game" if self.driver.over()
                             else f"auto-play: {self.policy.value} plays every decision")
-            self.status.value = self._status_html()
+        elif not self.driver.over():
+            # said once the kernel has seen the pause: no tick can follow it (they are sent in order)
+            self.message = "auto-play stopped: the buttons are yours"
+        self.status.value = self._status_html()
 
     def _on_tick(self, _change: dict) -> None:
+        if not self.play.playing:  # the stop button rewinds the counter: that is no step
+            return
         if self.driver.over():
             self.play.playing = False
             return

@@ -175,6 +175,8 @@ class MatchPlayer(W.VBox):
         self.refresh()
 
     def _on_tick(self, _change: dict) -> None:
+        if not self.play.playing:  # the stop button rewinds the counter: that is no step
+            return
         if self.driver.over():
             self.play.playing = False
             return
