@@ -11,18 +11,15 @@ from __future__ import annotations
 
 import json
 import pickle
-from collections import deque
 from typing import Any
 
-from nollab.games.engine_kit import EngineKit
-from nollab.games.protocol import Chance
+from nollab.games.engine_kit import TaskEngine
 # the handlers of tasks, decisions and chance register themselves when their modules are imported
 from nollab.packs.dead_panic.engine import cards as _cards, combat as _combat, events as _events  # noqa: F401
 from nollab.packs.dead_panic.engine import fight as _fight, guns as _guns, movement as _movement  # noqa: F401
 from nollab.packs.dead_panic.engine import flow, perform
 from nollab.packs.dead_panic.engine.box import Box, default_box
-from nollab.packs.dead_panic.engine.core import (CHANCE, PAUSE, RESOLVERS, TASKS, Action, Choice, Ctx, Event,
-                                                 IllegalAction, normalise)
+from nollab.packs.dead_panic.engine.core import HANDLERS, PAUSE, Action, Choice, Ctx, Event, IllegalAction
 from nollab.packs.dead_panic.engine.legal import legal_actions
 from nollab.packs.dead_panic.engine.spaces import Geometry
 from nollab.packs.dead_panic.engine.state import State
@@ -54,22 +51,14 @@ def parse_setup(setup: str | None, box: Box) -> list[str]:
     return ids
 
 
-def _checked(node: dict | None, value: Any, what: str, field: str) -> Any:
-    """``value`` normalised, if it is one of the pending ``node``'s ``field``; else IllegalAction."""
-    if node is None:
-        raise IllegalAction(f"no {what} is pending")
-    v = normalise(value)
-    if v not in node[field]:
-        raise IllegalAction(f"{v!r} is not one of the {field} of the pending {node['kind']!r} {what} "
-                            f"({node['page']}); {field}: {node[field]!r}")
-    return v
-
-
-class Game(EngineKit):
+class Game(TaskEngine):
     """One game of Dead Panic (see the module docstring)."""
 
     name = "dead-panic"
     ACTION = Action
+    CHOICE = Choice
+    HANDLERS = HANDLERS
+    PAUSE = PAUSE
     SAVE_TITLE, SAVE_FORMAT = "Dead Panic", FORMAT
     HISTORY_LIMIT = 5000
 
@@ -82,8 +71,7 @@ class Game(EngineKit):
         self.events: list[Event] = events if events is not None else []
         self.log: list[dict] = log if log is not None else []
         self.keep_history = history
-        self._history: deque = deque(maxlen=self.HISTORY_LIMIT)
-        self._legal_key = None
+        self._init_history()
         self._legal: list[Action] = []
         #: a hand-made starting position (pickled State) for replay and JSON; None: Set Up from the seed
         self.start: bytes | None = None
@@ -105,36 +93,6 @@ class Game(EngineKit):
     def _ctx(self) -> Ctx:
         return Ctx(self.state, self.box, self.geo, self.events)
 
-    # ---- what the game waits for -----------------------------------------------------------------------------
-    seed = property(lambda self: self.state.seed)
-    round = property(lambda self: self.state.round)
-    phase = property(lambda self: self.state.phase)
-    over = property(lambda self: self.state.result is not None)
-    result = property(lambda self: self.state.result)
-
-    @property
-    def pending(self) -> Choice | None:
-        return Choice.from_dict(self.state.pending) if self.state.pending else None
-
-    def chance(self) -> Chance | None:
-        c = self.state.chance
-        if c is None:
-            return None
-        return Chance(c["kind"], tuple(c["outcomes"]), tuple(c["weights"]), c["page"], tuple(c["labels"]),
-                      c["prompt"])
-
-    def needs(self) -> str:
-        st = self.state
-        if st.result is not None:
-            return "over"
-        if st.pending is not None:
-            return "choice"
-        if st.chance is not None:
-            return "chance"
-        if st.queue:
-            return "step"
-        return "action"
-
     def legal_actions(self) -> list[Action]:
         key = (id(self.state), self.state.steps)
         if key != self._legal_key:
@@ -145,11 +103,6 @@ class Game(EngineKit):
     def acting(self) -> str | None:
         """The player whose action it is (None while the game waits for something else)."""
         return flow.waiting_player(self._ctx())
-
-    # ---- decisions ----------------------------------------------------------------------------------------------
-    def _save(self) -> None:
-        if self.keep_history:
-            self._history.append((pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL), len(self.events), len(self.log)))
 
     def apply(self, action: Action | dict) -> None:
         """Take a legal action; :class:`IllegalAction` (naming the rule) leaves everything unchanged."""
@@ -175,90 +128,11 @@ class Game(EngineKit):
             return f"{action.kind!r} is not possible now (possible: {', '.join(kinds)}; pp. 3-5)"
         return f"{action} is not legal here (pp. 3-5: range, space, cards or actions left)"
 
-    def choose(self, option: Any) -> None:
-        """Answer the pending decision with one of its options."""
-        st = self.state
-        opt = _checked(st.pending, option, "decision", "options")
-        self._save()
-        choice = Choice.from_dict(st.pending)
-        st.pending = None
-        ctx = self._ctx()
+    def _decision_text(self, choice: Choice, label: str) -> str:
         who = self.box.characters[choice.who].name if choice.who in self.box.characters else choice.who
-        ctx.emit("choice", choice.page, f"{who} decides ({choice.kind}): {choice.labels[choice.options.index(opt)]}",
-                 choice=choice.kind, option=opt)
-        RESOLVERS[choice.kind](ctx, choice, opt)
-        self._done({"t": "choice", "o": opt})
-
-    def resolve_chance(self, outcome: Any) -> None:
-        """Force the pending chance node's outcome (a forecast, a test, a replay of a real die)."""
-        self._resolve(outcome, forced=True)
-
-    def _resolve(self, outcome: Any, forced: bool) -> None:
-        st = self.state
-        o = _checked(st.chance, outcome, "chance event", "outcomes")
-        self._save()
-        node, st.chance = st.chance, None
-        ctx = self._ctx()
-        label = node["labels"][node["outcomes"].index(o)] if node["labels"] else str(o)
-        ctx.emit("chance", node["page"], f"{node['prompt'] or node['kind']}: {label}", chance=node["kind"], outcome=o)
-        CHANCE[node["then"]](ctx, node["data"], o)
-        self._done({"t": "chance", "o": o} if forced else {"t": "roll"})
-
-    def _roll(self) -> None:
-        node = self.state.chance
-        self.state.rng, x = rng.below(self.state.rng, sum(node["weights"]))
-        for o, w in zip(node["outcomes"], node["weights"]):
-            if x < w:
-                break
-            x -= w
-        self._resolve(o, forced=False)
-
-    def _done(self, entry: dict) -> None:
-        self.state.steps += 1
-        self.log.append(entry)
-        self._legal_key = None
-        self._drain()
-
-    def _drain(self) -> None:
-        """Run engine tasks until a decision, a chance event, a visible step or a player's action."""
-        st = self.state
-        ctx = self._ctx()
-        while st.result is None and st.pending is None and st.chance is None and st.queue \
-                and st.queue[0][0] not in PAUSE:
-            t = st.queue.pop(0)
-            TASKS[t[0]](ctx, *t[1:])
-        self._legal_key = None
-
-    def step(self, policy: Any = None) -> str:
-        """One atomic step: a task, a chance draw, or a decision taken by ``policy`` (default: first)."""
-        need = self.needs()
-        if need == "over":
-            return need
-        if need == "chance":
-            self._roll()
-        elif need == "step":
-            self._save()
-            t = self.state.queue.pop(0)
-            TASKS[t[0]](self._ctx(), *t[1:])
-            self._done({"t": "step"})
-        elif need == "choice":
-            self.choose(policy.choose_option(self, self.pending) if policy else
-                        self.state.pending["options"][self.state.pending["default"]])
-        else:
-            acts = self.legal_actions()
-            self.apply(policy.choose_action(self, acts) if policy else acts[0])
-        return need
+        return f"{who} decides ({choice.kind}): {label}"
 
     # ---- history and files ----------------------------------------------------------------------------------------
-    def undo(self) -> None:
-        if not self._history:
-            raise IllegalAction("nothing to undo")
-        blob, ne, nl = self._history.pop()
-        self.state = pickle.loads(blob)
-        del self.events[ne:]
-        del self.log[nl:]
-        self._legal_key = None
-
     def copy(self) -> "Game":
         g = Game(pickle.loads(pickle.dumps(self.state)), self.box, self.setup, list(self.events), list(self.log),
                  history=self.keep_history)

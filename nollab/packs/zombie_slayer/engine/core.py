@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from math import factorial
-from typing import Any, Callable
+from typing import Any
 from collections import Counter
 from itertools import combinations_with_replacement
 
-from nollab.games.engine_kit import ActionRecord, DataChoice
+from nollab.games.engine_kit import ActionRecord, DataChoice, Handlers, TaskCtx, normalise
 from nollab.games.protocol import Chance
 from nollab.rules.engine.events import Event, IllegalAction
 from nollab.packs.zombie_slayer.content import SlayerContent
@@ -26,40 +26,13 @@ from nollab.packs.zombie_slayer.engine.state import State
 from nollab.packs.zombie_slayer.engine.town import Town
 
 __all__ = ["Action", "Choice", "Event", "IllegalAction", "Ctx", "task", "resolver", "on_chance", "TASKS",
-           "RESOLVERS", "CHANCE", "normalise", "hand_outcomes", "SLAYER"]
+           "RESOLVERS", "CHANCE", "HANDLERS", "normalise", "hand_outcomes", "SLAYER"]
 
-TASKS: dict[str, Callable] = {}
-RESOLVERS: dict[str, Callable] = {}
-CHANCE: dict[str, Callable] = {}
+#: this engine's handlers (the shared task machine: nollab.games.engine_kit)
+HANDLERS = Handlers()
+TASKS, RESOLVERS, CHANCE = HANDLERS.tasks, HANDLERS.resolvers, HANDLERS.chance
+task, resolver, on_chance = HANDLERS.task, HANDLERS.resolver, HANDLERS.on_chance
 SLAYER = "slayer"
-
-
-def task(name: str):
-    def deco(fn):
-        TASKS[name] = fn
-        return fn
-    return deco
-
-
-def resolver(kind: str):
-    def deco(fn):
-        RESOLVERS[kind] = fn
-        return fn
-    return deco
-
-
-def on_chance(name: str):
-    def deco(fn):
-        CHANCE[name] = fn
-        return fn
-    return deco
-
-
-def normalise(x: Any) -> Any:
-    """Tuples -> lists, so an option given as a tuple matches its JSON form."""
-    if isinstance(x, (list, tuple)):
-        return [normalise(v) for v in x]
-    return x
 
 
 @lru_cache(maxsize=16)
@@ -98,7 +71,7 @@ class Choice(DataChoice):
     """A pending decision: its options (JSON values), labels, the default, the rule's chapter."""
 
 
-class Ctx:
+class Ctx(TaskCtx):
     """What a handler works with: the state, the box, the event log, the town's squares."""
 
     def __init__(self, st: State, box: SlayerContent, events: list[Event]) -> None:
@@ -113,31 +86,6 @@ class Ctx:
         if self._town is None or self._town[0] != key:
             self._town = (key, Town(self.st.tiles, self.box))
         return self._town[1]
-
-    def emit(self, event_kind: str, page: str, text: str, /, **data: Any) -> None:
-        self.events.append(Event(event_kind, page, text, self.st.round, self.st.phase, data))
-
-    def push(self, *tasks: list) -> None:
-        """Run these tasks next, in this order (before what was queued)."""
-        self.st.queue[0:0] = [list(t) for t in tasks]
-
-    def later(self, *tasks: list) -> None:
-        self.st.queue.extend(list(t) for t in tasks)
-
-    def ask(self, kind: str, who: str, prompt: str, options: list, labels: list[str], page: str, /,
-            default: int = 0, **data: Any) -> None:
-        if not options or len(options) != len(labels):
-            raise RuntimeError(f"decision {kind!r}: options and labels must be non-empty and match (engine bug)")
-        self.st.pending = {"kind": kind, "who": who, "prompt": prompt, "options": normalise(list(options)),
-                           "labels": list(labels), "default": default, "page": page, "data": data}
-
-    def roll(self, kind: str, outcomes: list, weights: list[int], page: str, then: str, prompt: str = "", /,
-             labels: list[str] | None = None, **data: Any) -> None:
-        node = Chance(kind, tuple(normalise(o) for o in outcomes), tuple(weights), page, tuple(labels or ()), prompt)
-        self.st.chance = {**node.to_dict(), "then": then, "data": data}
-
-    def d6(self, page: str, then: str, prompt: str, /, **data: Any) -> None:
-        self.roll("d6", [1, 2, 3, 4, 5, 6], [1] * 6, page, then, prompt, **data)
 
     def hand(self, k: int, page: str, then: str, prompt: str, /, **data: Any) -> None:
         """Roll a Hand of ``k`` dice (one chance node; outcomes are sorted rolls)."""

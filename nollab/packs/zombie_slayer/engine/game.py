@@ -11,17 +11,14 @@ from __future__ import annotations
 
 import copy
 import json
-from collections import deque
 from typing import Any
 
-from nollab.games.engine_kit import EngineKit
-from nollab.games.protocol import Chance
+from nollab.games.engine_kit import TaskEngine
 from nollab.packs.zombie_slayer.content import SlayerContent, load
 # the handlers register themselves when their modules are imported
 from nollab.packs.zombie_slayer.engine import fight as _fight, treasure as _treasure  # noqa: F401
 from nollab.packs.zombie_slayer.engine import actions, flow
-from nollab.packs.zombie_slayer.engine.core import (CHANCE, RESOLVERS, TASKS, Action, Choice, Ctx, Event,
-                                                    IllegalAction, normalise)
+from nollab.packs.zombie_slayer.engine.core import HANDLERS, Action, Choice, Ctx, Event, IllegalAction
 from nollab.packs.zombie_slayer.engine.state import State
 from nollab.rules.engine import rng
 
@@ -48,20 +45,14 @@ def parse_setup(setup: str | None, box: SlayerContent) -> tuple[str, int]:
     return name, int(luck)
 
 
-def _checked(node: dict | None, value: Any, what: str, field: str) -> Any:
-    if node is None:
-        raise IllegalAction(f"no {what} is pending")
-    v = normalise(value)
-    if v not in node[field]:
-        raise IllegalAction(f"{v!r} is not one of the {field} of the pending {node['kind']!r} {what} ({node['page']})")
-    return v
-
-
-class Game(EngineKit):
+class Game(TaskEngine):
     """One game of Zombie Slayer (see the module docstring)."""
 
     name = "zombie-slayer"
     ACTION = Action
+    CHOICE = Choice
+    HANDLERS = HANDLERS
+    DEFAULT_ACTION = -1  # a policy-less step ends the turn (the last legal action)
     SAVE_TITLE, SAVE_FORMAT = "Zombie Slayer", FORMAT
     REPLAY_STEP = None  # its engine steps run inside step(): a log has no "step" entries
     HISTORY_LIMIT = 2000
@@ -73,8 +64,7 @@ class Game(EngineKit):
         self.events: list[Event] = []
         self.log: list[dict] = []
         self.keep_history = history
-        self._history: deque = deque(maxlen=self.HISTORY_LIMIT)
-        self._legal_key: Any = None
+        self._init_history()
         self._legal: list[Action] = []
         self._ctx_cache: Ctx | None = None
 
@@ -101,35 +91,6 @@ class Game(EngineKit):
         c.events = self.events
         return c
 
-    # ---- what the game waits for ----------------------------------------------------------------------------
-    seed = property(lambda self: self.state.seed)
-    round = property(lambda self: self.state.round)
-    phase = property(lambda self: self.state.phase)
-    over = property(lambda self: self.state.result is not None)
-    result = property(lambda self: self.state.result)
-
-    @property
-    def pending(self) -> Choice | None:
-        return Choice.from_dict(self.state.pending) if self.state.pending else None
-
-    def chance(self) -> Chance | None:
-        c = self.state.chance
-        if c is None:
-            return None
-        return Chance(c["kind"], tuple(c["outcomes"]), tuple(c["weights"]), c["page"], tuple(c["labels"]), c["prompt"])
-
-    def needs(self) -> str:
-        st = self.state
-        if st.result is not None:
-            return "over"
-        if st.pending is not None:
-            return "choice"
-        if st.chance is not None:
-            return "chance"
-        if st.queue:
-            return "step"
-        return "action"
-
     def legal_actions(self) -> list[Action]:
         key = (id(self.state), self.state.steps)
         if key != self._legal_key:
@@ -140,10 +101,13 @@ class Game(EngineKit):
     def acting(self) -> str | None:
         return "slayer" if self.needs() == "action" else None
 
-    # ---- decisions --------------------------------------------------------------------------------------------
-    def _save(self) -> None:
-        if self.keep_history:
-            self._history.append((copy.deepcopy(self.state), len(self.events), len(self.log)))
+    def _idle(self, ctx: Ctx) -> bool:
+        """A turn with nothing left but ending it ends by itself (the Zombies' turn is queued)."""
+        if self.state.phase == "slayer" and actions.only_end_left(ctx, actions.legal_actions(ctx)):
+            ctx.emit("end", "ch. Creating a Slayer (actions)", "no action left: the Zombies' turn")
+            self.state.queue.append(["zombies_turn"])
+            return True
+        return False
 
     def apply(self, action: Action | dict) -> None:
         """Take a legal action; :class:`IllegalAction` (naming the rule) leaves everything unchanged."""
@@ -161,94 +125,7 @@ class Game(EngineKit):
         actions.perform(self._ctx(), action)
         self._done({"t": "action", "a": action.to_dict()})
 
-    def choose(self, option: Any) -> None:
-        st = self.state
-        opt = _checked(st.pending, option, "decision", "options")
-        self._save()
-        choice = Choice.from_dict(st.pending)
-        st.pending = None
-        ctx = self._ctx()
-        ctx.emit("choice", choice.page, f"decision ({choice.kind}): {choice.labels[choice.options.index(opt)]}",
-                 choice=choice.kind, option=opt)
-        RESOLVERS[choice.kind](ctx, choice, opt)
-        self._done({"t": "choice", "o": opt})
-
-    def resolve_chance(self, outcome: Any) -> None:
-        """Force the pending chance node's outcome (a forecast, a test, a real die)."""
-        self._resolve(outcome, forced=True)
-
-    def _resolve(self, outcome: Any, forced: bool, rng_after: int | None = None) -> None:
-        st = self.state
-        o = _checked(st.chance, outcome, "chance event", "outcomes")
-        self._save()
-        if rng_after is not None:
-            st.rng = rng_after
-        node, st.chance = st.chance, None
-        ctx = self._ctx()
-        label = node["labels"][node["outcomes"].index(o)] if node["labels"] else str(o)
-        ctx.emit("chance", node["page"], f"{node['prompt'] or node['kind']}: {label}", chance=node["kind"], outcome=o)
-        CHANCE[node["then"]](ctx, node["data"], o)
-        self._done({"t": "chance", "o": o} if forced else {"t": "roll"})
-
-    def _roll(self) -> None:
-        node = self.state.chance
-        after, x = rng.below(self.state.rng, sum(node["weights"]))
-        for o, w in zip(node["outcomes"], node["weights"]):
-            if x < w:
-                break
-            x -= w
-        self._resolve(o, forced=False, rng_after=after)
-
-    def _done(self, entry: dict) -> None:
-        self.state.steps += 1
-        self.log.append(entry)
-        self._legal_key = None
-        self._drain()
-
-    def _drain(self) -> None:
-        """Run engine tasks until a decision, a chance node or the Slayer's action; a turn with nothing
-        left but ending it ends by itself."""
-        st = self.state
-        ctx = self._ctx()
-        while st.result is None and st.pending is None and st.chance is None:
-            if st.queue:
-                t = st.queue.pop(0)
-                TASKS[t[0]](ctx, *t[1:])
-                continue
-            if st.phase == "slayer" and actions.only_end_left(ctx, actions.legal_actions(ctx)):
-                ctx.emit("end", "ch. Creating a Slayer (actions)", "no action left: the Zombies' turn")
-                st.queue.append(["zombies_turn"])
-                continue
-            break
-        self._legal_key = None
-
-    def step(self, policy: Any = None) -> str:
-        """One atomic step: a chance draw, or a decision taken by ``policy`` (default: the named default)."""
-        need = self.needs()
-        if need == "over":
-            return need
-        if need == "chance":
-            self._roll()
-        elif need == "step":
-            self._drain()
-        elif need == "choice":
-            p = self.state.pending
-            self.choose(policy.choose_option(self, self.pending) if policy else p["options"][p["default"]])
-        else:
-            acts = self.legal_actions()
-            self.apply(policy.choose_action(self, acts) if policy else acts[-1])
-        return need
-
     # ---- history and files ------------------------------------------------------------------------------------
-    def undo(self) -> None:
-        if not self._history:
-            raise IllegalAction("nothing to undo")
-        state, ne, nl = self._history.pop()
-        self.state = state
-        del self.events[ne:]
-        del self.log[nl:]
-        self._legal_key = None
-
     def copy(self) -> "Game":
         g = Game(copy.deepcopy(self.state), self.box, self.setup, history=self.keep_history)
         g.events, g.log = list(self.events), list(self.log)
