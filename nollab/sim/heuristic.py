@@ -123,6 +123,8 @@ class HeuristicPolicy:
                     return o
         if choice.kind == "wounds":
             return self._split_wounds(game, choice)
+        if choice.kind == "trade" and ["done"] not in choice.options:
+            return self._balance_trade(game, choice)
         if choice.kind == "keep" and "card" in choice.data:
             kept = self._keep(game, choice)
             if kept is not None:
@@ -154,6 +156,26 @@ class HeuristicPolicy:
             bars = [st.survivors[sid].wounds + n for sid, n in opt]
             return (sum(1 for b in bars if b >= 3), max(bars), sum(b * b for b in bars))
         return min(choice.options, key=cost)
+
+    @staticmethod
+    def _balance_trade(game, choice):
+        """A Trade that cannot finish yet (one side would hold more than 5 cards, P. 16, 19): hand
+        back the least useful card of the side over the limit -- never the default "give the first
+        card", which snowballed into swapping whole inventories."""
+        st, eq = game.state, game.content.equipment
+        me, partner = st.survivors[choice.survivor], st.survivors[choice.data["partner"]]
+        gave, took = choice.data.get("gave", []), choice.data.get("took", [])
+        over_me = len(me.inventory()) - len(gave) + len(took) > 5
+        verb = "give" if over_me else "take"
+
+        def worth(opt):
+            name = st.cards[opt[1]]
+            if name in ("molotov",) + MOLOTOV_PARTS or name == "winchester_94":
+                return 100.0
+            c = eq[name]
+            return 10.0 + _weapon_value(c) if _is_weapon(c) else 0.0
+        opts = [o for o in choice.options if o[0] == verb and len(o) == 2]
+        return min(opts, key=worth) if opts else choice.options[choice.default]
 
     def _keep(self, game, choice):
         """Keep a Molotov or one of its parts (P. 29), swapping out a card of no use in a fight."""

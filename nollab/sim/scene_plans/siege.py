@@ -2,7 +2,7 @@
 (picked by hook in :data:`nollab.sim.plans.PLAN_FOR_HOOK`)."""
 from __future__ import annotations
 
-from nollab.sim.plans_base import NORMAL, URGENT, Plan, alive, can_fight
+from nollab.sim.plans_base import URGENT, Plan, alive, can_fight
 
 __all__ = ["HouseSiege"]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from nollab.sim.plans_base import MOLOTOV_PARTS, NORMAL, Plan, alive, can_fight, card_id, holds, white_zone
+from nollab.sim.plans_view import weapon_value
 
 __all__ = ["GatherSpawns"]
 
@@ -25,7 +26,9 @@ class GatherSpawns(Plan):
             counts[z] = counts.get(z, 0) + 1
         if not counts:
             return None
-        return max(sorted(counts), key=lambda z: counts[z])
+        # most tokens first; on a tie the Zone farthest from the team stays (the nearer ones burn)
+        far = {z: sum(v.distances(z, frozenset()).get(s.zone, 20) for s in alive(v)) for z in counts}
+        return max(sorted(counts), key=lambda z: (counts[z], far[z]))
 
     def to_burn(self, v) -> list[str]:
         """Spawn Zones still to burn (their tokens go to the target)."""
@@ -52,6 +55,21 @@ class GatherSpawns(Plan):
             return False
         return (len(mine) == 1 and bool(theirs - mine)) or (len(theirs) == 1 and bool(mine - theirs))
 
+    def throw_zones(self, v, burn: list[str]) -> list[str]:
+        """Zones a Molotov reaches a burn target from: Range 1 in Line of Sight (P. 29, its card's
+        Range 1-1), doors and windows counted open (the holder opens them on the way)."""
+        out = set()
+        for z in burn:
+            out.update(n for n, r in v.board.line_of_sight(z, frozenset()).items() if r == 1)
+        return sorted(out - set(burn)) or list(burn)
+
+    def _hand_value(self, v, hands) -> float:
+        """A layout's worth to a Molotov carrier with Spawn Zones to burn: the Molotov in a Hand
+        (it is thrown from a Hand, P. 29: "discard an equipped Molotov"), then the best weapon."""
+        cards = [card_id(v, u) for u in hands if u is not None and u != -1]
+        best = max((weapon_value(v.game.content.equipment[c]) for c in cards), default=0.0)
+        return (100.0 if "molotov" in cards else 0.0) + 10.0 * best
+
     def goals(self, v):
         burn = self.to_burn(v)
         if burn and self._parts(v, v.me) and len(self._parts(v, v.me)) == 1:
@@ -59,11 +77,7 @@ class GatherSpawns(Plan):
             if mates:
                 return NORMAL - 1, mates
         if holds(v, v.me, "molotov") and burn:
-            near = set()
-            for z in burn:
-                near.update(n for n in v.board.neighbors(z, v.closed) if not v.board.zones[n].interior)
-                near.update(n for n in v.board.neighbors(z, frozenset()))
-            return NORMAL - 2, sorted(near - set(burn)) or burn
+            return NORMAL - 2, self.throw_zones(v, burn)
         if not burn and self.hook == "break_the_siege":
             hunt = sorted(v.st.ghouls)
             if hunt and can_fight(v, v.me):
@@ -80,6 +94,9 @@ class GatherSpawns(Plan):
             if z in burn:
                 return 400.0
             return -300.0 if burn and self.molotovs(v) <= len(burn) else 0.0
+        if a.kind == "reorganize" and burn and holds(v, v.me, "molotov"):
+            gain = self._hand_value(v, a.params) - self._hand_value(v, v.me.hands)
+            return 2.0 * gain if gain > 0 else 0.0
         if a.kind == "combine":
             return 100.0 if a.params[0] == "molotov" else -60.0  # a Torch would burn a Flammable Fluid
         if a.kind == "trade" and self._pair_with(v, v.st.survivors[a.params[0]]):
@@ -94,8 +111,15 @@ class GatherSpawns(Plan):
         if choice.kind == "molotov_spawn":
             t = self.target(v)
             return t if t in choice.options else None
+        if choice.kind == "layout" and choice.survivor == v.me.id and self.to_burn(v) and holds(v, v.me, "molotov"):
+            now = self._hand_value(v, v.me.hands)
+            best = max((o for o in choice.options if o != ["as_is"]), key=lambda o: self._hand_value(v, o), default=None)
+            return best if best is not None and self._hand_value(v, best) > now else None
         if choice.kind == "trade" and choice.survivor == v.me.id:
             partner = v.st.survivors[choice.data["partner"]]
+            moved = [card_id(v, u) for u in choice.data.get("gave", []) + choice.data.get("took", [])]
+            if any(c in MOLOTOV_PARTS for c in moved):
+                return ["done"] if ["done"] in choice.options else None  # the part moved: stop there
             if not self._pair_with(v, partner):
                 return None
             mine, theirs = self._parts(v, v.me), self._parts(v, partner)

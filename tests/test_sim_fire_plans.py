@@ -1,0 +1,112 @@
+"""The heuristic bot's Molotov plan for S3 "They're Afraid of Fire" (P. 35) and S10 "Another One
+for the Fire" (P. 44) -- :class:`nollab.sim.scene_plans.spawns.GatherSpawns` -- on hand-made
+positions (:func:`nollab.rules.sandbox.sandbox`). The expected move is what the quoted rule asks
+for, never a number computed by the bot.
+"""
+from __future__ import annotations
+
+from nollab.board.quick import board_from_grid
+from nollab.rules.sandbox import sandbox
+from nollab.sim.heuristic import HeuristicPolicy
+
+# a street of four exterior Zones: a - b - c - d
+STREET4 = board_from_grid("abcd", {k: "exterior" for k in "abcd"})
+
+
+def _turn(game, bot):
+    """Settle pending engine work, activate the first Survivor offered, return their legal actions."""
+    while game.needs() in ("choice", "step"):
+        game.step(bot)
+    game.touch()
+    acts = game.legal_actions()
+    if acts and acts[0].kind == "activate":
+        game.apply(acts[0])
+        acts = game.legal_actions()
+    return acts
+
+
+def _cards(game, sid):
+    st = game.state
+    return [st.cards[u] for u in st.survivors[sid].inventory()]
+
+
+def test_a_molotov_in_the_backpack_goes_to_a_hand_then_burns_the_spawn_zone():
+    """P. 29: "The Survivor may discard an **equipped** Molotov and perform a Ranged Action" -- a
+    Molotov in the Backpack cannot be thrown, so the carrier first reorganizes it into a Hand
+    (P. 19), then throws it at the Spawn Zone in Range 1 (S3, P. 35: gather the tokens)."""
+    g = sandbox(STREET4, {"ben": "T:a"}, ghouls={"T:d": {"walker": 1}},
+                inventory={"ben": ["claw_hammer", "boards", "molotov"]},
+                spawns=[("T:b", "red"), ("T:d", "white"), ("T:d", "red")], hooks=["break_the_siege"])
+    bot = HeuristicPolicy()
+    a = bot.choose_action(g, _turn(g, bot))
+    assert a.kind == "reorganize"
+    g.apply(a)
+    hands = [g.state.cards[u] for u in g.state.survivors["ben"].hands if u is not None]
+    assert "molotov" in hands and "claw_hammer" in hands  # the weapon stays in the other Hand
+    a = bot.choose_action(g, g.legal_actions())
+    assert a.kind == "molotov" and a.params[1] == "T:b"
+
+
+def test_the_free_reorganisation_after_a_combination_equips_the_molotov():
+    """P. 29-30: after combining, "Your Survivor's inventory may be reorganized for free" -- the
+    bot uses it to put the new Molotov in a Hand when there are Spawn Zones left to burn."""
+    g = sandbox(STREET4, {"ben": "T:a"}, inventory={"ben": ["claw_hammer", "boards", "mason_jar", "flammable_fluid"]},
+                spawns=[("T:b", "red"), ("T:d", "white"), ("T:d", "red")], hooks=["break_the_siege"])
+    bot = HeuristicPolicy()
+    a = bot.choose_action(g, _turn(g, bot))
+    assert a.kind == "combine" and a.params[0] == "molotov"
+    g.apply(a)
+    while g.pending is not None:
+        g.choose(bot.choose_option(g, g.pending))
+    hands = [g.state.cards[u] for u in g.state.survivors["ben"].hands if u is not None]
+    assert "molotov" in hands
+
+
+def test_the_spawn_zone_farthest_from_the_team_is_where_tokens_gather():
+    """S3 (P. 35) "All Ghoul Spawn tokens are gathered into a single Spawn Zone": with one token in
+    each Zone, the near one is burnt and its token sent to the far one (T:d, 3 Moves away), not
+    the other way round (a Molotov has Range 1, P. 29)."""
+    g = sandbox(STREET4, {"ben": "T:a", "tom": "T:a"}, inventory={"ben": ["molotov"]},
+                spawns=[("T:b", "red"), ("T:d", "red")], hooks=["break_the_siege"])
+    bot = HeuristicPolicy()
+    a = bot.choose_action(g, _turn(g, bot))
+    assert a.kind == "molotov" and a.params[1] == "T:b"
+    g.apply(a)
+    while g.pending is not None and g.pending.kind != "molotov_spawn":
+        g.choose(bot.choose_option(g, g.pending))
+    assert g.pending is not None and bot.choose_option(g, g.pending) == "T:d"
+
+
+def test_the_carrier_walks_to_a_zone_in_range_of_the_spawn_zone():
+    """A Molotov reaches Range 1 only (its card, P. 29): from T:a the carrier walks to T:c, the Zone
+    next to the Spawn Zone to burn (T:d), never into it."""
+    board = board_from_grid("abcde", {k: "exterior" for k in "abcde"})
+    g = sandbox(board, {"ben": "T:a"}, inventory={"ben": ["molotov"]},
+                spawns=[("T:d", "red"), ("T:a", "white"), ("T:a", "red")], hooks=["break_the_siege"])
+    bot = HeuristicPolicy()
+    a = bot.choose_action(g, _turn(g, bot))
+    assert a.kind == "move" and a.params[0] == "T:b"
+    v = bot._view(g, "ben")
+    assert sorted(v.goals()) == ["T:c", "T:e"]
+
+
+def test_a_full_trade_hands_over_one_part_and_takes_back_junk():
+    """P. 19 Trade, P. 16 "5 cards" inventory: Ben (5 cards, a Mason Jar) trades with Tom (5 cards,
+    a Flammable Fluid) so that one of them holds both parts; the card handed back to stay within 5
+    is the least useful one (Boards), never a weapon -- the inventories are not swapped wholesale."""
+    g = sandbox(STREET4, {"ben": "T:a", "tom": "T:a"},
+                inventory={"ben": ["chainsaw", "boards", "mason_jar", "scope", "plenty_of_bullets"],
+                           "tom": ["katana", "flammable_fluid", "boards", "flashlight", "plenty_of_shells"]},
+                spawns=[("T:b", "red"), ("T:d", "red")], hooks=["break_the_siege"])
+    bot = HeuristicPolicy()
+    a = bot.choose_action(g, _turn(g, bot))
+    assert a.kind == "trade"
+    g.apply(a)
+    while g.pending is not None:
+        g.choose(bot.choose_option(g, g.pending))
+    ben, tom = sorted(_cards(g, "ben")), sorted(_cards(g, "tom"))
+    assert "chainsaw" in ben and "katana" in tom
+    assert {"mason_jar", "flammable_fluid"} <= set(ben) or {"mason_jar", "flammable_fluid"} <= set(tom)
+    assert len(ben) <= 5 and len(tom) <= 5
+    moved = len(set(ben) ^ {"chainsaw", "boards", "mason_jar", "scope", "plenty_of_bullets"})
+    assert moved <= 2  # one part in, one junk card out
