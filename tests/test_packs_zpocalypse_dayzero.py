@@ -53,8 +53,10 @@ def test_walking_off_the_map_places_a_tile_and_a_red_die_of_zombies():
     st.turn, st.actions_left = "p1", 2
     assert Action("explore", "p1", ("1,-1",)) in night.legal(g.ctx, "p1")
     seen = drive(night.perform(g.ctx, s, Action("explore", "p1", ("1,-1",))), "t01", 4)
-    spawn = seen[-1][0]
+    spawn = next(r for r, _ in seen if getattr(r, "kind", "") == "spawn")
     assert spawn.kind == "spawn" and spawn.prob(6) == Fraction(1, 6)   # Z counts 6
+    places = [r for r, _ in seen if getattr(r, "kind", "") == "zombie_placement"]
+    assert places and all(r.who == "p1" for r in places)   # the squad that walked off places them
     assert st.slots["0,-1"] == ["t01", "a"] and len(st.zombies) == 4 and tuple(s.pos) == (1, -1)
     assert st.actions_left == 1
 
@@ -66,7 +68,7 @@ def test_the_entrance_tile_spawns_two_dice_and_finding_the_bunker_wins():
     s.pos = (2, 3)
     st.dz_drawn = st.dz_total - 1  # the last tile left is the entrance
     seen = drive(dayzero.explore(g.ctx, s, (2, 4)), "entrance", 2)
-    two = seen[-1][0]
+    two = next(r for r, _ in seen if getattr(r, "kind", "") == "spawn")
     brute = {}
     for a, b in itertools.product(range(1, 7), repeat=2):
         brute[a + b] = brute.get(a + b, 0) + 1

@@ -15,7 +15,7 @@ import pytest
 from zpoc_support import BUNKER, drive, position
 from nollab.games.protocol import Chance
 from nollab.packs.zpocalypse import day, fortify, night, squad as sq_
-from nollab.packs.zpocalypse.board import edge_key
+from nollab.packs.zpocalypse.board import chebyshev, edge_key
 from nollab.packs.zpocalypse.engine import Ask
 from nollab.packs.zpocalypse.state import Action, Card, Member
 
@@ -274,11 +274,16 @@ def test_double_zs_lose_a_survivor_and_add_a_zombie():
     s = g.state.squad("p1")
     req = gen.send([3, 1])
     assert isinstance(req, Ask) and req.kind == "survivor_lost"
+    req = gen.send("doc")  # the player places the added zombie on a free square next to the squad
+    assert isinstance(req, Ask) and req.kind == "zombie_placement" and req.who == "p1" and len(req.options) > 1
+    pick = req.options[-1]
+    assert all(chebyshev(s.pos, tuple(int(v) for v in o.split(","))) == 1 for o in req.options)
     try:
-        gen.send("doc")
+        gen.send(pick)
     except StopIteration:
         pass
     assert [m.id for m in s.members] == ["sarge", "cop"] and len(g.state.zombies) == 3
+    assert pick in {f"{z.pos[0]},{z.pos[1]}" for z in g.state.zombies.values()}
     assert s.wounds == 3
 
 

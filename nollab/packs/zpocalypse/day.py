@@ -13,7 +13,7 @@ from nollab.packs.zpocalypse.engine import Ask, Ctx, Flow, Pause
 from nollab.packs.zpocalypse.state import Card, Member, Squad, Zombie, sq
 from nollab.prob.dist import Dist
 
-__all__ = ["game", "add_zombie", "key", "gain_cards", "recruit_from_pool"]
+__all__ = ["game", "add_zombie", "place_zombies", "put_zombies", "key", "gain_cards", "recruit_from_pool"]
 
 P_SETUP, P_SCAV, P_FEED, P_FORT, P_SUNSET = "Setup", "Phase 1 Scavenge", "Phase 2 Feed", "Phase 2 Fortify", \
     "Phase 3 Something's Happened"
@@ -302,15 +302,21 @@ def place_tile(c: Ctx, s: Squad | None, zombies: int, page: str, vp: bool) -> Fl
     if vp and s is not None and slot in close:
         s.done["close_tiles"] = s.done.get("close_tiles", 0) + 1
         yield from c.gain_vp(s, 1, page, "tile placed as close as possible to the bunker entrance")
-    put_zombies(c, slot, zombies, page, prefer_scrap=not vp)
+    if vp and s is not None:
+        who = s.id
+    else:
+        from nollab.packs.zpocalypse.zmove import mover
+        who = mover(c)
+    yield from put_zombies(c, slot, zombies, page, not vp, who)
 
 
-def put_zombies(c: Ctx, slot, n: int, page: str, prefer_scrap: bool) -> None:
-    """Zombies on a new tile: "on any square(s) without a Lookout" (Scavenge) / "on Scrap or Trap
-    square(s) whenever possible, but never on Lookout squares" (Sunset). The engine places them for the
-    players: Scrap/Trap squares first, then the squares farthest from the bunker entrance, one zombie a
-    square, never where a figure stands; "Zombies must always be able to move towards the bunker
-    entrance or players" (only squares with a path)."""
+def put_zombies(c: Ctx, slot, n: int, page: str, prefer_scrap: bool, who: str | None) -> Flow:
+    """Zombies on a new tile: "place the indicated number of zombies on the tile on any square(s) without a
+    Lookout" (Scavenge: the player who placed the tile) / "Place them on Scrap or Trap square(s) whenever
+    possible, but never on Lookout squares" (Sunset: the player with the most VPs, docs/rulings.md). ``who``
+    picks each square (:func:`place_zombies`); the engine's default order is Scrap/Trap squares first, then the
+    squares farthest from the bunker entrance. One zombie a square, never where a figure stands; "Zombies must
+    always be able to move towards the bunker entrance or players" (only squares with a path)."""
     st, city = c.st, c.city
     if n <= 0:
         return
@@ -321,14 +327,35 @@ def put_zombies(c: Ctx, slot, n: int, page: str, prefer_scrap: bool) -> None:
     cand = [p for p in city.tile_squares(slot) if city.open(p) and p not in taken and p in field
             and st.forts.get(key(p), {}).get("kind") != "lookout"]
     traps = {sq(k.split(",")) for k, f in st.forts.items() if f["kind"] == "trap"}
-    cand.sort(key=lambda p: (not (prefer_scrap and (city.kind[p] == "scrap" or p in traps)), -field[p], p[1], p[0]))
-    placed = 0
-    for p in cand[:n]:
-        if not add_zombie(c, p, page):
-            break
-        placed += 1
+    first = {p for p in cand if prefer_scrap and (city.kind[p] == "scrap" or p in traps)}
+    cand.sort(key=lambda p: (p not in first, -field[p], p[1], p[0]))
+    placed = yield from place_zombies(c, who, cand, n, page, "place a zombie on the new tile", first)
     if placed:
         c.emit("spawn", page, f"{placed} zombie(s) placed on the new tile", n=placed)
+
+
+def place_zombies(c: Ctx, who: str | None, squares: list, n: int, page: str, what: str, first=()) -> Flow:
+    """``n`` zombies, one a square, on ``squares`` (in the engine's default order). While there are more
+    squares than zombies left, ``who`` picks each square (a pending ``zombie_placement`` choice; the default
+    is the first), among the ``first`` squares while any is left ("whenever possible"). Returns how many were
+    placed (fewer when the box's miniatures run out)."""
+    left = list(squares)
+    placed = 0
+    for i in range(n):
+        if not left:
+            break
+        pick = [q for q in left if q in first] or left
+        q = pick[0]
+        if who is not None and len(set(pick)) > 1 and len(left) > n - i:
+            ids = tuple(key(p) for p in pick)
+            o = yield Ask("zombie_placement", who, f"{c.name(who)}: {what} ({i + 1} of {n})", ids,
+                          tuple(f"square {p}" for p in ids), page)
+            q = pick[ids.index(o)]
+        if not add_zombie(c, q, page):
+            break
+        left.remove(q)
+        placed += 1
+    return placed
 
 
 def add_zombie(c: Ctx, p, page: str, double: bool = False) -> bool:

@@ -117,4 +117,4 @@ def explore(c: Ctx, s: Squad, q: tuple[int, int]) -> Flow:
     if n_dice:
         worth = dice.red_die(box.dice).map(lambda r: box.dice.red_values[r - 1]).repeat_sum(n_dice)
         n = yield from c.roll("spawn", worth, P, f"{n_dice} red die worth of zombies on the new tile", str)
-        put_zombies(c, slot, n, P, prefer_scrap=False)
+        yield from put_zombies(c, slot, n, P, False, s.id)

@@ -11,7 +11,8 @@ also how ``undo``/``copy`` work (a generator cannot be copied; a replay is a few
 
 Taken from OpenSpiel: chance nodes with explicit outcomes; from boardgame.io: the game as a log of
 moves replayed from a seed. Different: a decision inside the zombies' or the day's phases (who leaves
-when food is short, which survivor double Zs take, where a tile goes, skill points) is a pending choice
+when food is short, which survivor double Zs take, where a tile goes, where the zombies are placed and
+where a tie in a zombie's path takes it, skill points) is a pending choice
 like a move, and every event names the summary section that caused it.
 """
 from __future__ import annotations

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from nollab.games.protocol import Chance
 from nollab.packs.zpocalypse import dice, squad as sq_, zombies as zodds
-from nollab.packs.zpocalypse.board import BUNKER, chebyshev, edge_key
-from nollab.packs.zpocalypse.day import add_zombie, drop_excess, key, recruit_from_pool
+from nollab.packs.zpocalypse.board import BUNKER, chebyshev
+from nollab.packs.zpocalypse.day import add_zombie, key, place_zombies, recruit_from_pool
 from nollab.packs.zpocalypse.engine import Act, Ask, Ctx, Flow, Pause
 from nollab.packs.zpocalypse.state import Action, Squad, sq
+from nollab.packs.zpocalypse.zmove import lookouts, move_zombies, on_board, zombie_goal
 
 __all__ = ["combat", "legal", "perform", "zombie_goal", "zone", "square"]
 
@@ -24,10 +25,6 @@ P_FORT, P_EXPL = "Phase 2 Fortify", "Explosives"
 
 def night_of(c: Ctx) -> int:
     return min(c.st.day, 4)
-
-
-def on_board(c: Ctx) -> list[Squad]:
-    return [s for s in c.st.squads if not s.out and s.pos is not None and s.members]
 
 
 def combat(c: Ctx) -> Flow:
@@ -109,7 +106,7 @@ def _traps(c: Ctx) -> set:
 
 
 def _lookouts(c: Ctx) -> set:
-    return {sq(k.split(",")) for k, f in c.st.forts.items() if f["kind"] == "lookout"}
+    return lookouts(c)
 
 
 def reach(c: Ctx, s: Squad) -> dict:
@@ -435,9 +432,8 @@ def search(c: Ctx, s: Squad) -> Flow:
     colour, num = ("white", int(t[5:])) if t.startswith("white") else ("red", int(t[3:]))
     st.tokens[key(pos)] = {"colour": colour, "n": num, "x": colour == "red"}
     if colour == "red":
-        placed = 0
-        for q in _free_adjacent(c, pos)[:num]:
-            placed += add_zombie(c, q, P_SEARCH)
+        placed = yield from place_zombies(c, s.id, _free_adjacent(c, pos), num, P_SEARCH,
+                                          f"place a zombie next to the squad (red Search token {num})")
         c.emit("token", P_SEARCH, f"red {num}: {placed} zombie(s) placed next to {c.name(s.id)}; the token is flipped to X")
     else:
         c.emit("token", P_SEARCH, f"white {num}: searching here again needs {num} success(es)")
@@ -484,9 +480,8 @@ def lose_survivor(c: Ctx, s: Squad, page: str) -> Flow:
     c.emit("survivor_lost", P_ZATT, f"{c.name(s.id)} loses {box.survivors[o].name}"
            + (" (On Death's Door: -2 HP)" if door else ""), player=s.id)
     if s.pos is not None:
-        free = _free_adjacent(c, s.pos)
-        if free:
-            add_zombie(c, free[0], P_DEATH)
+        yield from place_zombies(c, s.id, _free_adjacent(c, s.pos), 1, P_DEATH, "add a zombie next to the squad "
+                                 "(a survivor lost)")
     if len(s.cards) > sq_.capacity(box, s):
         _drop(c, s, s.cards[sq_.capacity(box, s):])
     if not sq_.active(box, s) or sq_.hp(box, s) <= 0:
@@ -542,36 +537,6 @@ def wipe(c: Ctx, s: Squad) -> Flow:
 
 
 # ---- zombies ------------------------------------------------------------------------------------------------
-def zombie_goal(c: Ctx, z) -> tuple:
-    """The zombie's goal: ``("squad", id)`` or ``("bunker", None)``. "Zombies always move ... along the
-    shortest path to the bunker entrance ... They move towards a squad instead of the bunker if, at any
-    time, the squad comes within 4 squares and LOS." "Once the bunker is breached and there are no
-    survivors left inside, zombies gain +2 Movement and always move towards the closest squad";
-    enraged zombies "move towards the closest squad regardless of LOS"."""
-    st, city = c.st, c.city
-    pos = tuple(z.pos)
-    squads = on_board(c)
-    if not squads:
-        return ("bunker", None)
-    hunt = st.enraged or st.hunt or (st.breached and not st.pool)
-    best = None
-    for s in squads:
-        sp = tuple(s.pos)
-        if sp == BUNKER:
-            d = 0 if pos == BUNKER else (chebyshev(pos, city.entrance) + 1)
-            sight = pos == BUNKER
-        else:
-            d = chebyshev(pos, sp) if pos != BUNKER else chebyshev(city.entrance, sp) + 1
-            blockers = ({tuple(o.pos) for o in st.squads if o.pos is not None and o is not s} |
-                        {tuple(y.pos) for y in st.zombies.values() if y is not z})
-            sight = pos != BUNKER and city.los(pos, sp, blockers, gates_block=False)
-        if hunt or (d <= c.box.rules.aggro and sight):
-            k = (d, -s.vp, s.seat)
-            if best is None or k < best[0]:
-                best = (k, s.id)
-    return ("squad", best[1]) if best else ("bunker", None)
-
-
 def zombie_phase(c: Ctx) -> Flow:
     st, box = c.st, c.box
     c.emit("zombies", P_ZMOVE, f"the zombies move and attack ({len(st.zombies)} on the board)")
@@ -601,151 +566,6 @@ def zombie_phase(c: Ctx) -> Flow:
                 c.emit("lookout", P_FORT, f"4 zombies push at the lookout on {k}: it will collapse next turn")
     yield from zombie_attacks(c)
     yield from bunker_breach(c)
-
-
-def _field(c: Ctx, goal: tuple, through_walls: bool, avoid=()) -> dict:
-    st, city = c.st, c.city
-    squads = {tuple(s.pos) for s in on_board(c)}
-    if goal[0] == "bunker":
-        goals = [BUNKER]
-    else:
-        sp = tuple(st.squad(goal[1]).pos)
-        goals = [sp]
-    edges = dict(city.edges)
-    for e in avoid:
-        edges[e] = "red"
-    if avoid:
-        from nollab.packs.zpocalypse.board import City
-        city = City(c.box, city.slots, edges, st.setup["base"])
-    return city.zombie_field(goals, squads - {BUNKER} - set(goals), _lookouts(c), through_walls)
-
-
-def move_zombies(c: Ctx, rising: set) -> Flow:
-    """Each zombie moves up to the Night's speed, closest to its goal first: "Zombies always move the
-    maximum number of squares possible along the shortest path ... moving around all objects except
-    sandbags and traps" (they ignore yield squares). Two singles meeting merge into a double ("create
-    double zombies whenever possible"); zombies pass through zombie squares but end on a free one (a
-    blocked zombie stops short: pushing is not modelled, docs/rulings.md). "A zombie must stop after it
-    moves over a player-placed sandbag" and cannot attack on its next turn. Traps kill 2 zombies (no VP).
-    Walls: a double is "blocked for 1 round ... On the next round remove the wall ... On the third round,
-    the zombie can continue"; a single "tries for 1 round, then looks for another way in"."""
-    st, box, city = c.st, c.box, c.city
-    speed = st.speed + (box.rules.breach_bonus if (st.enraged or (st.breached and not st.pool)) else 0)
-    plans = []
-    fields: dict = {}
-    for z in st.zombies.values():
-        if z.uid in rising or tuple(z.pos) == BUNKER:
-            continue
-        g = zombie_goal(c, z)
-        fk = (g, tuple(z.avoid), False)
-        if fk not in fields:
-            fields[fk] = _field(c, g, False, z.avoid)
-        d = fields[fk].get(tuple(z.pos), 10_000)
-        plans.append((d, z.uid, g))
-    plans.sort()
-    for _, u, g in plans:
-        z = st.zombies.get(u)
-        if z is None:
-            continue
-        yield from _move_one(c, z, g, speed, fields)
-
-
-def _occupant(c: Ctx, p, me) -> list:
-    return [y for y in c.st.zombies.values() if y is not me and tuple(y.pos) == p]
-
-
-def _move_one(c: Ctx, z, g, speed: int, fields: dict) -> Flow:
-    st, city = c.st, c.city
-    if z.wall is not None:
-        z.wall_rounds += 1
-        if z.wall not in st.edges:
-            z.wall, z.wall_rounds = None, 0  # pushed down (or blown up): it goes on
-        elif z.double:
-            if z.wall_rounds >= 2:
-                c.emit("wall_down", P_FORT, f"a double zombie pushes down the {st.edges[z.wall]['kind']} on {z.wall}")
-                del st.edges[z.wall]
-                fields.clear()
-            return
-        else:
-            if z.wall_rounds == 1:
-                return  # "it tries for 1 round"
-            z.avoid.append(z.wall)
-            c.emit("wall_give_up", P_FORT, f"a single zombie cannot push over the {z.wall} and looks for another way in")
-            z.wall, z.wall_rounds = None, 0
-    def cached(through: bool) -> dict:
-        fk = (g, tuple(z.avoid), through)
-        if fk not in fields:
-            fields[fk] = _field(c, g, through, z.avoid)
-        return fields[fk]
-    field = cached(False)
-    walls = False
-    if tuple(z.pos) not in field:
-        field = cached(True)
-        walls = True
-    pos = tuple(z.pos)
-    if pos not in field:
-        return
-    stop_at = 1 if g[0] == "squad" and tuple(st.squad(g[1]).pos) != BUNKER else 0
-    path = [pos]
-    for _ in range(speed):
-        here = path[-1]
-        if field.get(here, 0) <= stop_at:
-            break
-        nxt = [q for q in city.neighbours(here, ("sandbags", "wall", "gate") if walls else ("sandbags",))
-               if field.get(q, 10_000) == field[here] - 1]
-        if not nxt:
-            break
-        # prefer a merge (single into a single), then a free square, then reading order
-        def rank(q):
-            occ = _occupant(c, q, z)
-            merge = (not z.double) and len(occ) == 1 and not occ[0].double
-            return (not merge, bool(occ), q[1] if q != BUNKER else -1, q[0] if q != BUNKER else -1)
-        q = min(nxt, key=rank)
-        e = city.edge(here, q) if here != BUNKER and q != BUNKER else None
-        if e in ("wall", "gate"):
-            z.wall, z.wall_rounds = edge_key(here, q), 0
-            c.emit("wall", P_FORT, f"a {'double' if z.double else 'single'} zombie reaches the {e} on {z.wall}")
-            break
-        path.append(q)
-        if e == "sandbags":
-            z.stunned = True
-            break
-        if q != BUNKER and st.forts.get(key(q), {}).get("kind") == "trap":
-            break
-    # end on the last square it may stand on
-    while len(path) > 1:
-        end = path[-1]
-        occ = _occupant(c, end, z)
-        if end == BUNKER or not occ or ((not z.double) and len(occ) == 1 and not occ[0].double):
-            break
-        path.pop()
-    end = path[-1]
-    if end == pos:
-        return
-    z.pos = end
-    if end != BUNKER:
-        trap = st.forts.get(key(end))
-        if trap and trap["kind"] == "trap":
-            n = 2 if z.double else 1
-            n = min(n, 2 - trap["kills"])
-            trap["kills"] += n
-            st.trap_kills += n
-            if z.double and n == 1:
-                z.double = False
-            else:
-                st.zombies.pop(z.uid)
-            c.emit("trap", P_FORT, f"{n} zombie(s) fall into the trap on {key(end)} (no VP)")
-            if trap["kills"] >= 2:
-                del st.forts[key(end)]
-            return
-        occ = _occupant(c, end, z)
-        if occ and not z.double and not occ[0].double:
-            occ[0].double = True
-            occ[0].stunned = occ[0].stunned or z.stunned
-            st.zombies.pop(z.uid)
-            c.emit("merge", P_ZMOVE, f"two single zombies merge into a double on {key(end)}")
-    if False:
-        yield
 
 
 def zombie_attacks(c: Ctx) -> Flow:

@@ -1,0 +1,343 @@
+"""Zombie Movement (summary, "Zombie Movement"): goals, paths, the moving player's choices, merging,
+pushing, sandbags, traps and walls.
+
+"The player with the most VPs moves the zombies (other players may help), starting with the zombies
+closest to their goals (the bunker or nearby squads). Zombies always move the maximum number of squares
+possible along the shortest path to the bunker entrance, moving around all objects except sandbags and
+traps. They move towards a squad instead of the bunker if, at any time, the squad comes within 4 squares
+and LOS." "Single zombies (grey) become double zombies (lime green) when they move into the same square;
+create double zombies whenever possible. Otherwise, zombies may pass through a square occupied by other
+zombies, but if their movement is blocked by another zombie, they push those zombies along."
+
+How the engine reads it (docs/rulings.md, "Zpocalypse engine: who moves the zombies, path ties and
+pushing"):
+
+- A zombie's move is one of the *ends* its shortest paths reach with its full speed (:func:`ends`). When
+  the ties of an 8-neighbour grid give several ends, the player with the most VPs picks one (a pending
+  ``zombie_path`` choice); the default is the engine's fixed order (a merge first, then a free square,
+  then reading order), which the bots and ``run_until`` take.
+- A zombie whose move ends on a square held by a zombie it cannot merge with is "blocked by another
+  zombie": it pushes that zombie one square further along its own path (:func:`push`), a line of zombies
+  being pushed in turn; when nothing can give way it stops short on the last square it may stand on.
+"""
+from __future__ import annotations
+
+from nollab.packs.zpocalypse.board import BUNKER, chebyshev, edge_key
+from nollab.packs.zpocalypse.engine import Ask, Ctx, Flow
+from nollab.packs.zpocalypse.state import Squad, sq
+
+__all__ = ["on_board", "lookouts", "mover", "zombie_goal", "move_zombies", "ends", "push", "P_ZMOVE"]
+
+P_ZMOVE, P_FORT = "Zombie Movement", "Phase 2 Fortify"
+#: longest line of zombies one push moves (a bound far above any real board: 40 miniatures)
+PUSH_DEPTH = 40
+
+
+def on_board(c: Ctx) -> list[Squad]:
+    return [s for s in c.st.squads if not s.out and s.pos is not None and s.members]
+
+
+def lookouts(c: Ctx) -> set:
+    return {sq(k.split(",")) for k, f in c.st.forts.items() if f["kind"] == "lookout"}
+
+
+def mover(c: Ctx) -> str | None:
+    """"The player with the most VPs moves the zombies": on a VP tie the first of them in turn order
+    (docs/rulings.md); None when no squad is left in the game."""
+    st = c.st
+    live = [s for s in st.squads if not s.out]
+    if not live:
+        return None
+    order = {p: i for i, p in enumerate(st.order)}
+    best = max(live, key=lambda s: (s.vp, -order.get(s.id, len(order) + s.seat)))
+    return best.id
+
+
+def zombie_goal(c: Ctx, z) -> tuple:
+    """The zombie's goal: ``("squad", id)`` or ``("bunker", None)``. "Zombies always move ... along the
+    shortest path to the bunker entrance ... They move towards a squad instead of the bunker if, at any
+    time, the squad comes within 4 squares and LOS." "Once the bunker is breached and there are no
+    survivors left inside, zombies gain +2 Movement and always move towards the closest squad";
+    enraged zombies "move towards the closest squad regardless of LOS"."""
+    st, city = c.st, c.city
+    pos = tuple(z.pos)
+    squads = on_board(c)
+    if not squads:
+        return ("bunker", None)
+    hunt = st.enraged or st.hunt or (st.breached and not st.pool)
+    best = None
+    for s in squads:
+        sp = tuple(s.pos)
+        if sp == BUNKER:
+            d = 0 if pos == BUNKER else (chebyshev(pos, city.entrance) + 1)
+            sight = pos == BUNKER
+        else:
+            d = chebyshev(pos, sp) if pos != BUNKER else chebyshev(city.entrance, sp) + 1
+            blockers = ({tuple(o.pos) for o in st.squads if o.pos is not None and o is not s} |
+                        {tuple(y.pos) for y in st.zombies.values() if y is not z})
+            sight = pos != BUNKER and city.los(pos, sp, blockers, gates_block=False)
+        if hunt or (d <= c.box.rules.aggro and sight):
+            k = (d, -s.vp, s.seat)
+            if best is None or k < best[0]:
+                best = (k, s.id)
+    return ("squad", best[1]) if best else ("bunker", None)
+
+
+def _field(c: Ctx, goal: tuple, through_walls: bool, avoid=()) -> dict:
+    st, city = c.st, c.city
+    squads = {tuple(s.pos) for s in on_board(c)}
+    goals = [BUNKER] if goal[0] == "bunker" else [tuple(st.squad(goal[1]).pos)]
+    if avoid:
+        from nollab.packs.zpocalypse.board import City
+        edges = dict(city.edges)
+        for e in avoid:
+            edges[e] = "red"
+        city = City(c.box, city.slots, edges, st.setup["base"])
+    return city.zombie_field(goals, squads - {BUNKER} - set(goals), lookouts(c), through_walls)
+
+
+def move_zombies(c: Ctx, rising: set) -> Flow:
+    """Each zombie moves up to the Night's speed, closest to its goal first (see the module docstring).
+    "A zombie must stop after it moves over a player-placed sandbag" and cannot attack on its next turn.
+    Traps kill 2 zombies (no VP). Walls: a double is "blocked for 1 round ... On the next round remove the
+    wall ... On the third round, the zombie can continue"; a single "tries for 1 round, then looks for
+    another way in". Zombies getting up from a knockdown (``rising``) "cannot move"."""
+    st, box = c.st, c.box
+    speed = st.speed + (box.rules.breach_bonus if (st.enraged or (st.breached and not st.pool)) else 0)
+    plans = []
+    fields: dict = {}
+    for z in st.zombies.values():
+        if z.uid in rising or tuple(z.pos) == BUNKER:
+            continue
+        g = zombie_goal(c, z)
+        fk = (g, tuple(z.avoid), False)
+        if fk not in fields:
+            fields[fk] = _field(c, g, False, z.avoid)
+        d = fields[fk].get(tuple(z.pos), 10_000)
+        plans.append((d, z.uid, g))
+    plans.sort()
+    who = mover(c)
+    for _, u, g in plans:
+        z = st.zombies.get(u)
+        if z is None:
+            continue
+        yield from _move_one(c, z, g, speed, fields, who)
+
+
+def occupants(c: Ctx, p, me=None) -> list:
+    return [y for y in c.st.zombies.values() if y is not me and tuple(y.pos) == p]
+
+
+def _fits(c: Ctx, z, p) -> bool:
+    """May ``z`` end its move on ``p``: the bunker (any number), a free square, or a single onto a single
+    (they merge)."""
+    if p == BUNKER:
+        return True
+    occ = occupants(c, p, z)
+    return not occ or (not z.double and len(occ) == 1 and not occ[0].double)
+
+
+def _rank(c: Ctx, z, q) -> tuple:
+    """The engine's order among equally short steps: a merge first, then a free square, then reading order."""
+    occ = occupants(c, q, z) if q != BUNKER else []
+    merge = (not z.double) and len(occ) == 1 and not occ[0].double
+    return (not merge, bool(occ), q[1] if q != BUNKER else -1, q[0] if q != BUNKER else -1)
+
+
+def ends(c: Ctx, z, field: dict, walls: bool, speed: int, stop_at: int) -> tuple[list, int]:
+    """Every way the zombie's move can end along its shortest paths with its full speed: ``[(square, wall
+    edge or None, crossed a sandbag, path)]`` in a fixed order, and the index of the engine's default (the
+    greedy walk by :func:`_rank`). A move ends at the goal (``stop_at``), at full speed, after crossing a
+    sandbag, on a trap, or before a wall or gate (in ``walls`` mode, when no other way is left)."""
+    city, st = c.city, c.st
+    cross = ("sandbags", "wall", "gate") if walls else ("sandbags",)
+    start = tuple(z.pos)
+    out: dict = {}
+    layer = {start: (start,)}
+    for _ in range(speed):
+        nxt: dict = {}
+        for here in sorted(layer, key=lambda p: _rank(c, z, p)):
+            path = layer[here]
+            if field.get(here, 0) <= stop_at:
+                out.setdefault((here, None, False), path)
+                continue
+            steps = sorted((q for q in city.neighbours(here, cross) if field.get(q, 10_000) == field[here] - 1),
+                           key=lambda q: _rank(c, z, q))
+            if not steps:
+                out.setdefault((here, None, False), path)
+            for q in steps:
+                e = city.edge(here, q) if BUNKER not in (here, q) else None
+                if e in ("wall", "gate"):
+                    out.setdefault((here, edge_key(here, q), False), path)
+                elif e == "sandbags":
+                    out.setdefault((q, None, True), path + (q,))
+                elif q != BUNKER and st.forts.get(f"{q[0]},{q[1]}", {}).get("kind") == "trap":
+                    out.setdefault((q, None, False), path + (q,))
+                else:
+                    nxt.setdefault(q, path + (q,))
+        layer = nxt
+        if not layer:
+            break
+    for here, path in layer.items():
+        out.setdefault((here, None, False), path)
+    options = [(p, w, s, path) for (p, w, s), path in out.items()]
+    options.sort(key=lambda o: (o[0] == BUNKER, o[0][1], o[0][0], o[1] or "", o[2]))
+    # the engine's default: the greedy walk, one best step at a time
+    here, dflt = start, None
+    for _ in range(speed):
+        if field.get(here, 0) <= stop_at:
+            break
+        steps = [q for q in city.neighbours(here, cross) if field.get(q, 10_000) == field[here] - 1]
+        if not steps:
+            break
+        q = min(steps, key=lambda q: _rank(c, z, q))
+        e = city.edge(here, q) if BUNKER not in (here, q) else None
+        if e in ("wall", "gate"):
+            dflt = (here, edge_key(here, q), False)
+            break
+        here = q
+        if e == "sandbags":
+            dflt = (q, None, True)
+            break
+        if q != BUNKER and st.forts.get(f"{q[0]},{q[1]}", {}).get("kind") == "trap":
+            break
+    dflt = dflt or (here, None, False)
+    i = next((i for i, o in enumerate(options) if o[:3] == dflt), 0)
+    return options, i
+
+
+def option_id(o) -> str:
+    """An end's name in a ``zombie_path`` choice: ``"x,y"`` or ``"bunker"``, ``"|<edge>"`` when it stops at a
+    wall or gate, ``"|s"`` when it crossed a sandbag."""
+    p, wall, sandbag = o[0], o[1], o[2]
+    return ("bunker" if p == BUNKER else f"{p[0]},{p[1]}") + (f"|{wall}" if wall else "") + ("|s" if sandbag else "")
+
+
+def _label(c: Ctx, z, o) -> str:
+    p, wall, sandbag, _ = o
+    where = "the bunker" if p == BUNKER else f"{p[0]},{p[1]}"
+    tail = ""
+    if wall:
+        tail = f" (stops at the {c.st.edges[wall]['kind']} on {wall})"
+    elif sandbag:
+        tail = " (over a sandbag: stops)"
+    elif p != BUNKER and c.st.forts.get(f"{p[0]},{p[1]}", {}).get("kind") == "trap":
+        tail = " (into a trap)"
+    elif p != BUNKER and occupants(c, p, z):
+        tail = " (merges)" if _fits(c, z, p) else " (pushes the zombie there)"
+    return f"to {where}{tail}"
+
+
+def _move_one(c: Ctx, z, g, speed: int, fields: dict, who: str | None) -> Flow:
+    st, city = c.st, c.city
+    if z.wall is not None:
+        z.wall_rounds += 1
+        if z.wall not in st.edges:
+            z.wall, z.wall_rounds = None, 0  # pushed down (or blown up): it goes on
+        elif z.double:
+            if z.wall_rounds >= 2:
+                c.emit("wall_down", P_FORT, f"a double zombie pushes down the {st.edges[z.wall]['kind']} on {z.wall}")
+                del st.edges[z.wall]
+                fields.clear()
+            return
+        else:
+            if z.wall_rounds == 1:
+                return  # "it tries for 1 round"
+            z.avoid.append(z.wall)
+            c.emit("wall_give_up", P_FORT, f"a single zombie cannot push over the {z.wall} and looks for another way in")
+            z.wall, z.wall_rounds = None, 0
+
+    def cached(through: bool) -> dict:
+        fk = (g, tuple(z.avoid), through)
+        if fk not in fields:
+            fields[fk] = _field(c, g, through, z.avoid)
+        return fields[fk]
+    field, walls = cached(False), False
+    pos = tuple(z.pos)
+    if pos not in field:
+        field, walls = cached(True), True
+    if pos not in field:
+        return
+    stop_at = 1 if g[0] == "squad" and tuple(st.squad(g[1]).pos) != BUNKER else 0
+    options, dflt = ends(c, z, field, walls, speed, stop_at)
+    choice = options[dflt]
+    if len(options) > 1 and who is not None:
+        ids = tuple(option_id(o) for o in options)
+        o = yield Ask("zombie_path", who, f"{c.name(who)} moves a {'double' if z.double else 'single'} zombie from "
+                      f"{pos[0]},{pos[1]}: where does its move end?", ids,
+                      tuple(_label(c, z, o) for o in options), P_ZMOVE, dflt)
+        choice = options[ids.index(o)]
+    end, wall, sandbag, path = choice
+    if wall:
+        z.wall, z.wall_rounds = wall, 0
+        c.emit("wall", P_FORT, f"a {'double' if z.double else 'single'} zombie reaches the {st.edges[wall]['kind']} "
+               f"on {wall}")
+    if not _fits(c, z, end):
+        if push(c, z, end, field):
+            c.emit("push", P_ZMOVE, f"a zombie blocked on {end[0]},{end[1]} pushes the zombie there along")
+        else:
+            # nothing gives way: it stops on the last square of its path it may stand on
+            path = list(path)
+            while len(path) > 1 and not _fits(c, z, path[-1]):
+                path.pop()
+            end, sandbag = path[-1], sandbag and path[-1] == choice[0]
+            if not _fits(c, z, end):
+                return
+    if end == pos:
+        return
+    if sandbag:
+        z.stunned = True
+    land(c, z, end)
+
+
+def push(c: Ctx, pusher, p, field: dict, depth: int = 0) -> bool:
+    """"if their movement is blocked by another zombie, they push those zombies along": the zombie on ``p``
+    moves one square further along ``field`` (the pusher's shortest path), to a square where it may stand --
+    a free one, a merge, or one whose zombie is pushed in turn. Never into a squad, a lookout or over a wall.
+    True when ``p`` was freed for the pusher."""
+    if depth > PUSH_DEPTH or p == BUNKER or p not in field:
+        return False
+    st, city = c.st, c.city
+    occ = occupants(c, p, pusher)
+    if len(occ) != 1:
+        return False
+    y = occ[0]
+    squads = {tuple(s.pos) for s in on_board(c)}
+    look = lookouts(c)
+    steps = sorted((q for q in city.neighbours(p, ("sandbags",)) if field.get(q, 10_000) == field[p] - 1
+                    and q not in squads - {BUNKER} and q not in look), key=lambda q: _rank(c, y, q))
+    for q in steps:
+        if _fits(c, y, q) or push(c, y, q, field, depth + 1):
+            if city.edge(p, q) == "sandbags":
+                y.stunned = True
+            land(c, y, q)
+            return True
+    return False
+
+
+def land(c: Ctx, z, end) -> None:
+    """``z`` arrives on ``end``: a trap kills it (no VP; a double counts 2), a single onto a single merges."""
+    st = c.st
+    z.pos = end
+    if end == BUNKER:
+        return
+    k = f"{end[0]},{end[1]}"
+    trap = st.forts.get(k)
+    if trap and trap["kind"] == "trap":
+        n = min(2 if z.double else 1, 2 - trap["kills"])
+        trap["kills"] += n
+        st.trap_kills += n
+        if z.double and n == 1:
+            z.double = False
+        else:
+            st.zombies.pop(z.uid)
+        c.emit("trap", P_FORT, f"{n} zombie(s) fall into the trap on {k} (no VP)")
+        if trap["kills"] >= 2:
+            del st.forts[k]
+        return
+    occ = occupants(c, end, z)
+    if occ and not z.double and not occ[0].double:
+        occ[0].double = True
+        occ[0].stunned = occ[0].stunned or z.stunned
+        st.zombies.pop(z.uid)
+        c.emit("merge", P_ZMOVE, f"two single zombies merge into a double on {k}")

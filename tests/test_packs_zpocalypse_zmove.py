@@ -1,0 +1,181 @@
+"""Zpocalypse: who moves and places the zombies, path ties, pushing (summary, "Zombie Movement", "Phase 1
+Scavenge", "Phase 3 Sunset", "Search", "Zombies Attacking").
+
+Hand-made positions on the Hotel Lobby base set (squares 0..7 x 0..7, bunker entrance on 3,3); the squares a
+choice should offer are computed here from the board's geometry (Chebyshev steps, open squares), not by the
+engine's movement code.
+"""
+from __future__ import annotations
+
+import pytest
+
+from zpoc_support import BUNKER, drive, position
+from nollab.packs.zpocalypse import day, night
+from nollab.packs.zpocalypse.board import chebyshev
+from nollab.packs.zpocalypse.engine import Ask
+from nollab.packs.zpocalypse.game import Game
+
+
+def _asks(seen, kind):
+    return [r for r, _ in seen if isinstance(r, Ask) and r.kind == kind]
+
+
+def _where(g):
+    return sorted((tuple(z.pos), z.double) for z in g.state.zombies.values())
+
+
+def _sq(name: str) -> tuple[int, int]:
+    a, b = name.split("|")[0].split(",")
+    return (int(a), int(b))
+
+
+# ---- pushing ----------------------------------------------------------------------------------------------------
+def test_a_blocked_zombie_pushes_the_zombie_along():
+    """Zombie Movement: "zombies may pass through a square occupied by other zombies, but if their movement is
+    blocked by another zombie, they push those zombies along." A single whose move ends on a double (no merge)
+    takes its square; the double goes one square further along the path (3,3, the entrance)."""
+    g = position(squads={"p1": {"pos": BUNKER}}, zombies=[(0, 0), (2, 2, True)])
+    g.state.speed = 2
+    double = max(g.state.zombies)
+    drive(night.move_zombies(g.ctx, {double}))   # the double is getting up: it does not move itself
+    assert _where(g) == [((2, 2), False), ((3, 3), True)]
+    assert any(e.kind == "push" and e.page == "Zombie Movement" for e in g.events)
+
+
+def test_a_line_of_zombies_is_pushed_in_turn():
+    """Zombie Movement: "they push those zombies along" -- a line of them: the double on the entrance square is
+    pushed on into the bunker to make room for the one pushed onto it."""
+    g = position(squads={"p1": {"pos": (0, 7)}}, zombies=[(0, 0), (2, 2, True), (3, 3, True)])
+    g.state.speed = 2
+    still = set(sorted(g.state.zombies)[1:])
+    drive(night.move_zombies(g.ctx, still))
+    assert _where(g) == sorted([((2, 2), False), ((3, 3), True), (BUNKER, True)])
+
+
+def test_a_zombie_nothing_gives_way_to_stops_short():
+    """Zombie Movement: a pushed zombie goes "along" the path, never into a squad ("zombies and squads never share
+    a square"): the double next to the squad cannot give way, so the single stops on the last free square."""
+    g = position(squads={"p1": {"pos": (4, 4)}}, zombies=[(1, 1), (3, 3, True)])
+    g.state.speed, g.state.enraged = 1, True   # enraged: +2 Movement, straight for the squad
+    drive(night.move_zombies(g.ctx, set()))
+    assert _where(g) == [((2, 2), False), ((3, 3), True)]
+    assert not any(e.kind == "push" for e in g.events)
+
+
+def test_singles_still_merge_rather_than_push():
+    """Zombie Movement: "create double zombies whenever possible": a single ending on a single merges."""
+    g = position(squads={"p1": {"pos": BUNKER}}, zombies=[(0, 0), (2, 2)])
+    g.state.speed = 2
+    drive(night.move_zombies(g.ctx, {max(g.state.zombies)}))
+    assert _where(g) == [((2, 2), True)]
+
+
+# ---- path ties: the player with the most VPs moves the zombies ----------------------------------------------------
+def _tie_position(vps=(1, 3)):
+    g = position(players=2, squads={"p1": {"pos": BUNKER, "vp": vps[0]}, "p2": {"pos": BUNKER, "vp": vps[1]}},
+                 zombies=[(0, 2)])
+    g.state.speed = 1
+    return g
+
+
+def test_path_ties_are_offered_to_the_player_with_the_most_vps():
+    """Zombie Movement: "The player with the most VPs moves the zombies ... Zombies always move the maximum number
+    of squares possible along the shortest path to the bunker entrance": every neighbour one step closer to the
+    entrance (3,3) is an option."""
+    g = _tie_position()
+    city = g.ctx.city
+    seen = drive(night.move_zombies(g.ctx, set()))
+    (ask,) = _asks(seen, "zombie_path")
+    want = {q for q in ((1, y) for y in range(1, 4)) if city.open(q)
+            if chebyshev(q, city.entrance) == chebyshev((0, 2), city.entrance) - 1}
+    assert ask.who == "p2" and {_sq(o) for o in ask.options} == want and len(want) > 1
+    assert ask.page == "Zombie Movement"
+
+
+@pytest.mark.parametrize("i", [0, 1, 2])
+def test_each_path_option_leads_to_its_end(i):
+    """Zombie Movement: the moving player's choice is where the zombie goes."""
+    g = _tie_position()
+    opts = _asks(drive(night.move_zombies(g.ctx, set())), "zombie_path")[0].options
+    g = _tie_position()
+    drive(night.move_zombies(g.ctx, set()), opts[i])
+    assert _where(g) == [(_sq(opts[i]), False)]
+
+
+def test_on_a_vp_tie_the_first_in_turn_order_moves_the_zombies():
+    """Zombie Movement: "The player with the most VPs moves the zombies" -- tied: the first of them in turn order."""
+    g = _tie_position((2, 2))
+    g.state.order = ["p2", "p1"]
+    (ask,) = _asks(drive(night.move_zombies(g.ctx, set())), "zombie_path")
+    assert ask.who == "p2"
+
+
+def test_the_default_path_is_the_engines_order_and_run_until_takes_it():
+    """Zombie Movement: with no player answering (bots, ``run_until``) the default is the fixed order: reading order
+    among free squares."""
+    g = _tie_position()
+    ask = _asks(drive(night.move_zombies(g.ctx, set())), "zombie_path")[0]
+    assert ask.options[ask.default] == min(ask.options, key=lambda o: (_sq(o)[1], _sq(o)[0]))
+    g = Game.new(seed=5, setup="2")
+    n = 0
+    while not g.over and n < 20_000:
+        p = g.pending
+        if p is not None and p.kind == "zombie_path":
+            before = len(g.log)
+            g.step()
+            assert g.log[before] == {"t": "choice", "o": p.options[p.default]}
+            break
+        g.step()
+        n += 1
+    else:
+        pytest.fail("no zombie_path choice came up")
+
+
+# ---- placing zombies --------------------------------------------------------------------------------------------
+def _tile(g, tid="t06", slot=(2, 0)):
+    g.state.slots[f"{slot[0]},{slot[1]}"] = [tid, "a"]
+    city = g.ctx.city
+    return [p for p in city.tile_squares(slot) if city.open(p)]
+
+
+def test_the_scavenging_player_places_the_zombies_on_any_square():
+    """Phase 1 Scavenge: "draw a new tile ... and place the indicated number of zombies on the tile on any square(s)
+    without a Lookout": the player who placed the tile picks each square among the tile's open squares."""
+    g = position(players=2, squads={"p1": {"pos": BUNKER}, "p2": {"pos": BUNKER}})
+    free = _tile(g)
+    seen = drive(day.put_zombies(g.ctx, (2, 0), 2, "Phase 1 Scavenge", False, "p1"), "10,3", "8,0")
+    asks = _asks(seen, "zombie_placement")
+    assert len(asks) == 2 and all(a.who == "p1" for a in asks)
+    assert {_sq(o) for o in asks[0].options} == set(free)
+    assert "10,3" not in asks[1].options and len(asks[1].options) == len(free) - 1
+    assert _where(g) == [((8, 0), False), ((10, 3), False)]
+
+
+def test_sunset_zombies_go_on_scrap_squares_first_placed_by_the_most_vp_player():
+    """Phase 3 Sunset: "Place them on Scrap or Trap square(s) whenever possible, but never on Lookout squares": the
+    choice is among the Scrap squares while one is free, then any square."""
+    g = position(players=2, squads={"p1": {"pos": BUNKER, "vp": 5}, "p2": {"pos": BUNKER}})
+    free = _tile(g)
+    city = g.ctx.city
+    scrap = {p for p in free if city.kind[p] == "scrap"}
+    assert len(scrap) == 3
+    g.state.forts["9,3"] = {"kind": "lookout", "owner": "p2", "kills": 0, "collapse": 0}
+    from nollab.packs.zpocalypse.zmove import mover
+    seen = drive(day.put_zombies(g.ctx, (2, 0), 4, "Phase 3 Sunset", True, mover(g.ctx)), "11,2", "11,0", "9,0")
+    asks = _asks(seen, "zombie_placement")
+    assert all(a.who == "p1" for a in asks)
+    assert {_sq(o) for o in asks[0].options} == scrap
+    assert {_sq(o) for o in asks[1].options} == scrap - {(11, 2)}
+    # the last Scrap square is the only one left: no choice; then any square but the lookout
+    assert len(asks) == 3 and {_sq(o) for o in asks[2].options} == set(free) - scrap - {(9, 3)}
+    assert {p for p, _ in _where(g)} == scrap | {(9, 0)}
+
+
+def test_red_search_token_zombies_are_placed_next_to_the_searching_squad_by_its_player():
+    """Search: "Red numbers mean you must place that number of zombies adjacent to you"."""
+    g = position(squads={"p1": {"pos": (1, 1), "members": ["sarge"]}})
+    s = g.state.squad("p1")
+    seen = drive(night.search(g.ctx, s), 0, "red2", "2,2", "0,0")
+    asks = _asks(seen, "zombie_placement")
+    assert asks and asks[0].who == "p1" and all(chebyshev(_sq(o), (1, 1)) == 1 for o in asks[0].options)
+    assert _where(g) == [((0, 0), False), ((2, 2), False)]
