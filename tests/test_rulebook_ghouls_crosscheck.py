@@ -26,6 +26,7 @@ import pytest
 
 from nollab.rules.game import Game
 from nollab.rules.engine.board_state import closed_set
+from nollab.rules.engine.tasks import Task
 
 
 def _dist(board, src, closed):
@@ -118,7 +119,7 @@ def test_p23_lone_walker_moves_match_an_independent_reading(scene):
         closed = closed_set(g._ctx())
         want = expected_steps(g.board, closed, ghoul, [s.zone for s in st.survivors.values()])
         st.phase = "ghouls"
-        st.queue = [["activation", None, None]]
+        st.queue = [Task("activation", (None, None))]
         offered = None
         while (st.queue or st.pending is not None) and not g.over:
             if st.pending is not None:
@@ -165,7 +166,7 @@ def test_p23_groups_split_evenly_by_type_over_the_independent_routes(scene):
             extras = {tuple(sorted(z for _t, z in c)) for c in combinations(opts, n % m)}
             outcomes[t] = (base, extras)
         st.phase = "ghouls"
-        st.queue = [["activation", None, None]]
+        st.queue = [Task("activation", (None, None))]
         asked = []
         while (st.queue or st.pending is not None) and not g.over:
             if st.pending is not None:
@@ -205,7 +206,7 @@ def test_p22_breaker_with_a_walker_on_the_scene_maps(scene):
         mine = [o for o in g.board.openings_of(ghoul) if o in before
                 and st.opening_kind.get(o, str(g.board.openings[o].kind)) in ("door", "barricade", "stairs", "window")]
         st.phase = "ghouls"
-        st.queue = [["activation", None, None]]
+        st.queue = [Task("activation", (None, None))]
         while (st.queue or st.pending is not None) and not g.over:
             if st.pending is not None:
                 g.choose(st.pending.options[0])

@@ -7,6 +7,7 @@ from __future__ import annotations
 from nollab.board import board_from_grid
 from nollab.rules.engine.actions import Action
 from nollab.rules.sandbox import sandbox
+from nollab.rules.engine.tasks import Task
 from support import end_turns, play_round, run_phase, until_choice
 
 EXT = "exterior"
@@ -93,7 +94,7 @@ def test_p25_extra_activation_of_breakers_breaks_doors():
     card #7 (Breakers) is drawn."""
     g = sandbox(HUB, {"tom": "T:K"}, ghouls={"T:a": {"breaker": 12}}, spawns=[("T:b", "white")], ghoul_deck=[7])
     g.state.phase = "ghouls"
-    g.state.queue = [["spawn_step"]]
+    g.state.queue = [Task("spawn_step")]
     while g.state.queue and not g.over:
         g.step()
     assert g.state.opening_open == {"dK": True, "bL": True}
@@ -105,7 +106,7 @@ def test_p24_spawn_in_a_zone_with_ghouls_adds_to_them():
     g = sandbox(ROW, {"tom": "T:a"}, xp={"tom": 19}, ghouls={"T:d": {"fatty": 1}}, spawns=[("T:d", "white")],
                 ghoul_deck=[1])
     g.state.phase = "ghouls"
-    g.state.queue = [["spawn_step"]]
+    g.state.queue = [Task("spawn_step")]
     while g.state.queue and not g.over:
         g.step()
     assert g.state.ghouls == {"T:d": (5, 0, 1, 0)}  # card #1 at Orange: 5 Walkers

@@ -15,6 +15,7 @@ from nollab.board import board_from_grid
 from nollab.rules.engine.actions import Action
 from nollab.rules.game import Game
 from nollab.rules.sandbox import sandbox
+from nollab.rules.engine.tasks import Task
 
 EXT = "exterior"
 ROW = board_from_grid("abcd", {k: EXT for k in "abcd"})
@@ -36,7 +37,7 @@ def run_round(g):
 def spawn_only(g):
     """Play just the Spawn step of a Ghouls' Phase (no activation before it)."""
     g.state.phase = "ghouls"
-    g.state.queue = [["spawn_step"]]
+    g.state.queue = [Task("spawn_step")]
     while g.state.queue and not g.over:
         g.step()
 

@@ -9,6 +9,7 @@ import pytest
 
 from nollab.rules.engine.actions import Action
 from nollab.rules.game import Game
+from nollab.rules.engine.tasks import Task
 
 from support import end_turns
 from support import new_settled as new
@@ -53,7 +54,7 @@ def test_p24_spawn_order_is_white_then_clockwise_on_the_scene_map(scene):
     want = sorted(zones, key=lambda z: (ang[z] - ang[white]) % 360)
     st.ghoul_deck = [1] * 10
     st.phase = "ghouls"
-    st.queue = [["spawn_step"]]
+    st.queue = [Task("spawn_step")]
     n = len(g.events)
     while st.queue and not g.over:
         g.step()

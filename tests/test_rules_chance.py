@@ -129,7 +129,7 @@ def test_plenty_reroll_is_a_second_chance_step():
     g.apply_chance(0)
     assert g.pending.kind == "reroll"
     g.choose("reroll")
-    assert g.needs() == "chance" and g.state.queue[0][0] == "reroll"
+    assert g.needs() == "chance" and g.state.queue[0].name == "reroll"
     g.apply_chance([3, 4])
     assert g.state.ghouls_in("T:b") == (0, 0, 0, 0)
     assert any(e.kind == "reroll" and "-> [3, 4]" in e.text for e in g.events)
@@ -147,7 +147,7 @@ def _spawn_game(level_xp: int = 8, seed: int = 5):
 
 def test_a_spawn_card_is_a_visible_chance_step_grouped_by_what_it_does_now():
     g = _spawn_game(level_xp=8)  # Yellow (P. 14)
-    assert g.state.queue[0][0] == "spawn_card"
+    assert g.state.queue[0].name == "spawn_card"
     node = g.chance_outcomes()
     # independent: read each card of the pile off the content, at Yellow (index 1)
     cards = {c.number: c for c in g.content.ghoul_deck}
@@ -172,7 +172,7 @@ def test_openings_do_nothing_at_blue_and_group_with_nothing():
 
 def test_a_chosen_spawn_group_places_its_ghouls_and_takes_the_topmost_such_card():
     g = _spawn_game()
-    zone = g.state.queue[0][1]
+    zone = g.state.queue[0].args[0]
     before = g.state.ghouls_in(zone)
     cards = {c.number: c for c in g.content.ghoul_deck}
     pile = list(g.state.ghoul_deck)

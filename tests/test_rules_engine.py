@@ -16,6 +16,7 @@ from nollab.rules.engine.actions import Action
 from nollab.rules.game import Game
 from nollab.rules.engine.policies import FirstPolicy, RandomPolicy
 from nollab.rules.engine.state import GHOUL_TYPES
+from nollab.rules.engine.tasks import Task
 
 
 def card_places(g) -> list[int]:
@@ -240,7 +241,7 @@ def test_scene_tasks_run_as_queued_engine_steps():
         ctx.place_ghouls(zone, "walker", 1)
 
     g = sandbox(board_from_grid("ab", {"a": "exterior", "b": "exterior"}), {"tom": "T:a"})
-    g.state.queue.insert(0, ["test_place_walker", "T:b"])
+    g.state.queue.insert(0, Task("test_place_walker", ("T:b",)))
     assert g.needs() == "step"
     g.step()
     assert g.state.ghouls == {"T:b": (1, 0, 0, 0)}

@@ -13,6 +13,7 @@ from nollab.rules.engine.actions import Action
 from nollab.rules.survivors.experience import gain_xp, highest_level
 from nollab.rules.sandbox import rig_dice, sandbox
 from nollab.rules.survivors.skills import active_skills, effective_mode
+from nollab.rules.engine.tasks import Task
 
 ROW = board_from_grid("abcd", {k: "exterior" for k in "abcd"})
 
@@ -109,7 +110,7 @@ def test_p24_tom_and_judy_the_spawn_reads_judys_yellow_line():
                 ghoul_deck=[1])
     assert highest_level(g.content, g.state) == 1
     g.state.phase = "ghouls"
-    g.state.queue = [["spawn_step"]]
+    g.state.queue = [Task("spawn_step")]
     while g.state.queue:
         g.step()
     assert g.state.ghouls["T:d"] == (3, 0, 0, 0)  # card #1 Walkers: Yellow line = 3 (P. 25)
@@ -128,7 +129,7 @@ def test_p25_yellow_spawn_example_walkers_fatty_then_opening_card():
                 ghouls={"T:c": {"walker": 1}},
                 spawns=[("T:a", "white"), ("T:b", "red"), ("T:c", "red")], ghoul_deck=[43, 12, 1])
     g.state.phase = "ghouls"
-    g.state.queue = [["spawn_step"]]
+    g.state.queue = [Task("spawn_step")]
     while g.state.queue:
         g.step()
     assert g.state.ghouls["T:a"] == (3, 0, 0, 0)
@@ -141,7 +142,7 @@ def test_p25_opening_card_does_nothing_at_blue():
     g = sandbox(SPAWN_BOARD, {"judy": "T:K"}, ghouls={"T:a": {"walker": 1}}, spawns=[("T:a", "white")],
                 ghoul_deck=[43])
     g.state.phase = "ghouls"
-    g.state.queue = [["spawn_step"]]
+    g.state.queue = [Task("spawn_step")]
     while g.state.queue:
         g.step()
     assert g.state.opening_open == {"dK": False, "dL": False}

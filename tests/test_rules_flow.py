@@ -15,6 +15,7 @@ from nollab.sim.policy import make_policy
 from nollab.rules.sandbox import sandbox
 from nollab.rules.scenes.handmade import board_from_dict, board_to_dict
 from nollab.rules.engine.state import GameState
+from nollab.rules.engine.tasks import Task
 
 from support import user_tile_9x
 
@@ -208,7 +209,7 @@ def test_opening_cards_name_the_ghoul_type_properly_p25():
     """Event texts say "Fatties", never "fattys" (P. 25 Barricade & Door Opening cards)."""
     g = sandbox(ROW, {"helen": "T:a"}, spawns=[("T:d", "white")], ghoul_deck=[45])
     g.state.phase = "ghouls"
-    g.state.queue = [["spawn_step"], ["end_phase"]]
+    g.state.queue = [Task("spawn_step"), Task("end_phase")]
     g.run_until("round", FirstPolicy())
     texts = " ".join(e.text for e in g.events if e.kind == "spawn_card")
     assert "Barricade & Door Opening (Fatties)" in texts
@@ -246,7 +247,7 @@ def test_free_discard_during_a_pending_decision_p16():
                 inventory={"helen": ["katana"], "tom": ["baseball_bat"], "ben": ["axe"]})
     g.state.phase = "ghouls"
     g.state.active = None
-    g.state.queue = [["ghoul_attack", "T:a", None, None]]
+    g.state.queue = [Task("ghoul_attack", ("T:a", None, None))]
     g.touch()
     g.step(FirstPolicy())
     assert g.pending is not None and g.pending.kind == "wounds"

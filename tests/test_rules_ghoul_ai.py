@@ -19,6 +19,7 @@ from nollab.rules.ghouls.attack_plan import DEFAULT_WOUNDS, GhoulAttack, Taunt, 
 from nollab.rules.ghouls.breakers import breaker_openings
 from nollab.rules.ghouls.move_plan import Move, plan_moves, resolve_moves
 from nollab.rules.ghouls.wound_split import default_wound_allocation, wound_allocation_options
+from nollab.rules.engine.tasks import Task
 
 
 class FakeBoard:
@@ -646,7 +647,7 @@ def test_the_planner_and_the_engine_run_one_breakers_rule_on_random_s1_positions
         plan = plan_activation(g.board, closed, ghouls, survivors)
         before = dict(st.ghouls)
         st.phase = "ghouls"
-        st.queue = [["activation", None, None]]
+        st.queue = [Task("activation", (None, None))]
         n0, split = len(g.events), False
         while (st.queue or st.pending is not None) and not g.over:
             if st.pending is not None:

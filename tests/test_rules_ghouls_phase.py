@@ -5,6 +5,7 @@ from nollab.board import board_from_grid
 from nollab.rules.engine.actions import Action
 from nollab.rules.sandbox import sandbox
 from nollab.rules.survivors.skills import active_skills, effective_mode
+from nollab.rules.engine.tasks import Task
 
 ROW = board_from_grid("abcd", {k: "exterior" for k in "abcd"})
 HOUSE = board_from_grid("aKL", {"a": "exterior", "K": "interior", "L": "interior"},
@@ -84,7 +85,7 @@ def test_running_out_of_walkers_places_the_rest_then_an_extra_activation():
     g = sandbox(ROW, {"tom": "T:a"}, xp={"tom": 7}, ghouls={"T:c": {"walker": 27}}, spawns=[("T:d", "white")],
                 ghoul_deck=[1])
     g.state.phase = "ghouls"
-    g.state.queue = [["spawn_step"]]
+    g.state.queue = [Task("spawn_step")]
     while g.state.queue and not g.over:
         g.step()
     assert g.state.on_board("walker") == 28

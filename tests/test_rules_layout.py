@@ -188,18 +188,20 @@ def test_each_chapter_only_reaches_the_chapters_below_it():
     assert not wrong, wrong
 
 
-def _string_lists(node) -> list[str]:
-    return [e.elts[0].value for e in node.args if isinstance(e, ast.List) and e.elts
-            and isinstance(e.elts[0], ast.Constant) and isinstance(e.elts[0].value, str)]
+def _task_name(node) -> str | None:
+    """The step name of a ``Task("name", ...)`` record built in the rules (a queued engine step)."""
+    if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Task" and node.args \
+            and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+        return node.args[0].value
+    return None
 
 
 def test_every_queued_task_and_asked_choice_is_registered():
     queued, asked = set(), set()
     for p in RULES.rglob("*.py"):
         for node in ast.walk(ast.parse(p.read_text())):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                    and node.func.attr in ("push", "append") and getattr(node.func.value, "id", "") == "ctx":
-                queued.update(_string_lists(node))
+            if _task_name(node) is not None:
+                queued.add(_task_name(node))
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Choice" and node.args \
                     and isinstance(node.args[0], ast.Constant):
                 asked.add(node.args[0].value)

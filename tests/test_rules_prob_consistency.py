@@ -21,6 +21,7 @@ from nollab.prob.attack import outcome_of_hits
 from nollab.prob.live import attack_from_state
 from nollab.rules.engine.actions import Action
 from nollab.rules.sandbox import rig_dice, sandbox
+from nollab.rules.engine.tasks import Task
 
 ROW = board_from_grid("abcd", {k: "exterior" for k in "abcd"})
 PREFERENCE = ("relative", "fatty", "breaker", "walker")  # docs/rulings.md: the player's order among free choices
@@ -229,7 +230,7 @@ def test_spawn_step_matches_the_engine_for_every_order_of_the_draw_pile():
         st = h.state
         st.ghoul_deck = list(order)
         st.phase = "ghouls"
-        st.queue = [["spawn_step"]]
+        st.queue = [Task("spawn_step")]
         while st.queue or st.pending is not None:
             h.step()
         placed = tuple((t, st.on_board(t) - g.state.on_board(t)) for t in ("walker", "breaker", "fatty", "relative"))

@@ -17,6 +17,7 @@ from nollab.rules.combat.molotov import molotov, task_molotov_spawn
 from nollab.rules.combat.targeting import kill
 from nollab.rules.game import Game
 from nollab.rules.scenes.scene import load_scene
+from nollab.rules.engine.tasks import Task
 
 from support import user_tile_9x, without
 
@@ -449,7 +450,7 @@ def test_s9_opening_a_closed_house_draws_a_ghoul_card_per_room():
         g.state.queue.clear()
         g.state.set_open("2R:dbk", True)  # the kitchen's back door of the 2R house
         g.scene.check(g._ctx())
-        assert g.state.queue == ([] if drop else [["spawn_card", "2R:K"], ["spawn_card", "2R:S"]])
+        assert g.state.queue == ([] if drop else [Task("spawn_card", ("2R:K",)), Task("spawn_card", ("2R:S",))])
         g.state.queue.clear()
         g.scene.check(g._ctx())
         assert g.state.queue == []  # only the first time

@@ -29,10 +29,10 @@ class ChanceMixin:
         grouped by what changes the state (hits; what a Ghoul card does now; the card drawn);
         None when the game is not at a chance step (``needs() != "chance"``)."""
         st = self.state
-        if st.result is not None or st.pending is not None or not st.queue or st.queue[0][0] not in CHANCE:
+        if st.result is not None or st.pending is not None or not st.queue or st.queue[0].name not in CHANCE:
             return None
         t = st.queue[0]
-        return CHANCE[t[0]].outcomes(self._ctx(), *t[1:])
+        return CHANCE[t.name].outcomes(self._ctx(), *t.args)
 
     def apply_chance(self, outcome: Any) -> None:
         """Resolve the chance step the game stands before with ``outcome``: one of
@@ -43,15 +43,15 @@ class ChanceMixin:
             raise IllegalAction(f"no roll or draw is pending (the game needs: {self.needs()}); "
                                 "set_explicit_chance(True) stops before every roll and draw")
         t = st.queue[0]
-        step = CHANCE[t[0]]
+        step = CHANCE[t.name]
         try:
             inputs.check_outcome(outcome)
         except IllegalAction as exc:
-            raise IllegalAction(f"{exc} ({step.outcomes(self._ctx(), *t[1:]).page})") from None
+            raise IllegalAction(f"{exc} ({step.outcomes(self._ctx(), *t.args).page})") from None
         o = norm_outcome(list(outcome) if isinstance(outcome, tuple) else outcome)
-        why = step.check(self._ctx(), o, *t[1:])
+        why = step.check(self._ctx(), o, *t.args)
         if why is not None:
-            raise IllegalAction(f"{why} ({step.outcomes(self._ctx(), *t[1:]).page})")
+            raise IllegalAction(f"{why} ({step.outcomes(self._ctx(), *t.args).page})")
         self._resolve_chance(step, o, t)
 
     def _resolve_chance(self, step, o, t) -> None:
@@ -60,7 +60,7 @@ class ChanceMixin:
         self._save()
         ctx = self._ctx()
         st.queue.pop(0)
-        step.run(ctx, o, *t[1:])
+        step.run(ctx, o, *t.args)
         st.steps += 1
         self.log.append({"t": "chance", "outcome": choices.normalise(o)})
         self._check(ctx)
@@ -76,7 +76,7 @@ class ChanceMixin:
             raise IllegalAction(f"no roll or draw is pending (the game needs: {self.needs()})")
         node = node or self.chance_outcomes()
         t = st.queue[0]
-        step = CHANCE[t[0]]
+        step = CHANCE[t.name]
         items = list(node.items())
         last = len(items) - 1
         for k, (o, w) in enumerate(items):

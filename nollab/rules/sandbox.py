@@ -61,6 +61,7 @@ from nollab.rules.position.edit import skill_slots
 from nollab.rules.scenes.handmade import SANDBOX_FORMAT, board_to_dict
 from nollab.rules.scenes.scene import Scene, load_scene
 from nollab.rules.survivors.experience import gain_xp
+from nollab.rules.engine.tasks import Task
 
 #: bounds on what a sandbox takes (far above any real game: P. 17 has 3 Wounds, the box ~60 Ghouls)
 MAX_GHOULS_PER_ZONE = 200
@@ -289,7 +290,7 @@ def sandbox(board, survivors: dict[str, str], *, ghouls: dict | None = None, inv
     if flags:
         st.flags.update(flags)
     st.phase = "players"
-    st.queue.append(["round_start"])
+    st.queue.append(Task("round_start"))
     g._drain()
     spec = {"format": SANDBOX_FORMAT, "spawns": [list(t) for t in (spawns or [])], "car": car,
             "data": scene.data, "clockwise": scene.clockwise}

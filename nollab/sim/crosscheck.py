@@ -84,7 +84,7 @@ def spawn_trials(scene: str = "S1", *, trials: int = 1000, seed: int = 0, surviv
     from nollab.sim.policy import IdlePolicy
     g0 = Game.new(scene, seed=seed, survivors=survivors, history=False)
     idle = IdlePolicy()
-    while not (g0.state.queue and g0.state.queue[0][0] == "ghouls_phase"):
+    while not (g0.state.queue and g0.state.queue[0].name == "ghouls_phase"):
         if g0.over or g0.state.round > 1:
             raise RuntimeError(f"{scene}: the first Ghouls' Phase was not reached with idle Survivors")
         g0.step(idle)

@@ -21,7 +21,7 @@ from nollab.rules.engine.chance import ChanceNode, chance_task
 from nollab.rules.engine.choices import resolver
 from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.state import Choice
-from nollab.rules.engine.tasks import task
+from nollab.rules.engine.tasks import Task, task
 from nollab.rules.players import action_budget
 from nollab.rules.survivors import skills as sk
 
@@ -58,7 +58,7 @@ def start_attack(ctx: Ctx, sid: str, kind: str, hands: tuple, zone: str, barbari
     ctx.emit("attack", "P. 26", f"{ctx.sname(sid)} attacks {ctx.zname(zone)} with {how}{extra}: "
              f"{p.dice} dice, {p.accuracy}+{f' (+{p.plus_roll} to each die)' if p.plus_roll else ''}, "
              f"Damage {p.damage}", survivor=sid, zone=zone, weapon=card.id, dice=p.dice)
-    ctx.push(["roll", attack_spec(p)])
+    ctx.push(Task("roll", (attack_spec(p),)))
 
 
 # ---- the roll: an explicit chance step ------------------------------------------------------
@@ -142,13 +142,13 @@ def task_roll(ctx: Ctx, outcome, spec: dict) -> None:
                        labels=[{"keep": "keep the roll", "reroll": "re-roll every die"}[o] for o in opts],
                        default_name="reroll-if-fewer-than-half-hit", data={"spec": spec}))
         return
-    ctx.push(["hits", spec])
+    ctx.push(Task("hits", (spec,)))
 
 
 @resolver("reroll")
 def resolve_reroll(ctx: Ctx, choice: Choice, option) -> None:
     spec = choice.data["spec"]
-    ctx.push(["reroll", spec] if option == "reroll" else ["hits", spec])
+    ctx.push(Task("reroll", (spec,)) if option == "reroll" else Task("hits", (spec,)))
 
 
 @chance_task("reroll", outcomes=roll_outcomes, check=roll_check)
@@ -158,7 +158,7 @@ def task_reroll(ctx: Ctx, outcome, spec: dict) -> None:
     _roll(ctx, spec, outcome)
     ctx.emit("reroll", "P. 12", f"{ctx.sname(spec['by'])} re-rolls {old} -> {_shown(spec)} "
              "(the new result replaces the previous one)", survivor=spec["by"])
-    ctx.push(["hits", spec])
+    ctx.push(Task("hits", (spec,)))
 
 
 @task("hits")
@@ -170,7 +170,7 @@ def task_hits(ctx: Ctx, spec: dict) -> None:
     shown = f"Roll {spec['faces']}" if spec["faces"] is not None else "Roll (chosen)"
     ctx.emit("roll", "P. 26", f"{shown}: {hits} hit{'s' if hits != 1 else ''}, "
              f"{spec['misses']} miss{'es' if spec['misses'] != 1 else ''}", faces=spec["faces"], hits=hits)
-    ctx.push(["allocate", spec])
+    ctx.push(Task("allocate", (spec,)))
 
 
 @task("after_attack")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from nollab.rules.combat.attack import attack_spec
 from nollab.rules.combat.profile import car_profile
 from nollab.rules.engine.context import Ctx
+from nollab.rules.engine.tasks import Task
 
 
 def car_attack(ctx: Ctx, sid: str, zone: str) -> None:
@@ -15,4 +16,4 @@ def car_attack(ctx: Ctx, sid: str, zone: str) -> None:
     p = car_profile(ctx, sid, zone)
     ctx.emit("attack", "P. 21", f"Car Attack in {ctx.zname(zone)}: {p.dice} dice, {p.accuracy}+, "
              f"Damage {p.damage}", survivor=sid, zone=zone, weapon="car", dice=p.dice)
-    ctx.push(["roll", attack_spec(p)])
+    ctx.push(Task("roll", (attack_spec(p),)))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from nollab.rules.engine.choices import resolver
 from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.state import Choice
+from nollab.rules.engine.tasks import Task
 
 
 def ff_candidates(ctx: Ctx, spec: dict) -> list[str]:
@@ -38,7 +39,7 @@ def friendly_fire(ctx: Ctx, spec: dict) -> None:
                        labels=[ctx.sname(x) for x in cands], default_name="least-wounded",
                        data={"spec": spec}))
         return
-    ctx.push(["after_attack", spec])
+    ctx.push(Task("after_attack", (spec,)))
 
 
 @resolver("friendly_fire")

@@ -9,7 +9,7 @@ from nollab.rules.combat.targeting import kill
 from nollab.rules.engine.choices import resolver
 from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.state import GHOUL_TYPES, Choice
-from nollab.rules.engine.tasks import task
+from nollab.rules.engine.tasks import Task, task
 from nollab.rules.players import action_budget
 
 
@@ -40,9 +40,9 @@ def molotov(ctx: Ctx, sid: str, hand: int, zone: str) -> None:
     zones = sorted({z for z, _c in ctx.st.spawns})
     tokens = [i for i, (z, _c) in enumerate(ctx.st.spawns) if z == zone]
     # the Molotov is a Ranged Action: a kill lets Hit & Run follow (P. 29, P. 46)
-    tasks = [["after_attack", spec]]
+    tasks = [Task("after_attack", (spec,))]
     if tokens and len(zones) > 1:
-        tasks.append(["molotov_spawn", sid, zone, len(tokens)])
+        tasks.append(Task("molotov_spawn", (sid, zone, len(tokens))))
     ctx.push(*tasks)
 
 
@@ -78,4 +78,4 @@ def resolve_molotov_spawn(ctx: Ctx, choice: Choice, option) -> None:
                  frm=zone, to=option)
         if not any(z == zone for z, _c in sp):  # only a Spawn Zone still holding a token can lose another
             return
-    ctx.push(["molotov_spawn", choice.survivor, zone, left - 1])
+    ctx.push(Task("molotov_spawn", (choice.survivor, zone, left - 1)))

@@ -10,7 +10,7 @@ from nollab.rules.combat.friendly_fire import friendly_fire
 from nollab.rules.engine.choices import resolver
 from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.state import GHOUL_TYPES, Choice
-from nollab.rules.engine.tasks import task
+from nollab.rules.engine.tasks import Task, task
 from nollab.rules.survivors.experience import gain_xp
 
 
@@ -67,7 +67,7 @@ def resolve_target(ctx: Ctx, choice: Choice, option) -> None:
     spec = choice.data["spec"]
     kill(ctx, spec, option)
     if ctx.st.result is None:
-        ctx.push(["allocate", spec])
+        ctx.push(Task("allocate", (spec,)))
 
 
 def kill(ctx: Ctx, spec: dict, gtype: str) -> None:

@@ -2,7 +2,7 @@
 
 A game is plain data (:mod:`.state`) changed only through a resolution context (:mod:`.context`)
 that logs every change as an :class:`~.events.Event` with its rulebook page. Work is a queue of
-named engine steps (:mod:`.tasks`); every player decision is a pending :class:`~.state.Choice`
+:class:`~.tasks.Task` records (:mod:`.tasks`); every player decision is a pending :class:`~.state.Choice`
 answered through :mod:`.choices`; chance comes only from :mod:`.rng`, through the explicit chance
 steps of :mod:`.chance`; players and bots answer
 through a :mod:`.policies` protocol. Modules:
@@ -12,7 +12,7 @@ actions            ``Action``: one Survivor action as an immutable value (every 
 state              ``GameState``, ``SurvivorState``, ``Choice``: plain data that clones and saves
 events             ``Event`` (kind, page, text) and ``IllegalAction``
 context            ``Ctx``: emit / queue / ask, names, wounds, elimination, winning and losing (P. 8, 22)
-tasks              the registry of queued engine steps (``@task``) and the visible ones
+tasks              ``Task`` (a queued step: name, args) and the registry of steps (``@task``)
 registry           registering a rule by name: a name is taken once
 choices            the registry of decision resolvers (``@resolver``) and answering a Choice
 inputs             what a caller hands the engine, normalised and type-checked before anything changes

@@ -119,7 +119,7 @@ def norm_outcome(o: Any) -> Any:
 
 def chance_task(name: str, *, outcomes: Callable, check: Callable, pause: bool = False):
     """Register ``fn(ctx, outcome, *args)`` as the chance step ``name`` (queued like any task with
-    ``ctx.push([name, *args])``); ``outcomes`` and ``check`` as in :class:`ChanceStep`. Run as a
+    ``ctx.push(Task(name, args))``); ``outcomes`` and ``check`` as in :class:`ChanceStep`. Run as a
     plain task (the default flow) it is resolved by the seeded generator."""
     def deco(fn: Callable) -> Callable:
         def seeded(ctx, *args):

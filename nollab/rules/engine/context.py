@@ -2,7 +2,8 @@
 
 Every rules module receives a :class:`Ctx` and changes the game only through it, so each change
 is logged as an :class:`~nollab.rules.engine.events.Event` and the task queue / pending choice stay in
-one place. Tasks are plain lists ``[name, *args]`` so they clone and serialise with the state.
+one place. Tasks are :class:`~nollab.rules.engine.tasks.Task` records (name, JSON args) that clone and
+serialise with the state.
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 from nollab.rules.engine.events import Event
 from nollab.rules.engine.state import Choice, GameState, SurvivorState
+from nollab.rules.engine.tasks import Task
 
 
 class Ctx:
@@ -30,17 +32,19 @@ class Ctx:
     def emit(self, kind: str, page: str, text: str, **data: Any) -> None:
         self.events.append(Event(kind, page, text, self.st.round, self.st.phase, data))
 
-    def push(self, *tasks) -> None:
-        """Run these tasks next, in the given order (before anything already queued)."""
-        self.st.queue[0:0] = [list(t) for t in tasks]
+    def push(self, *tasks: Task) -> None:
+        """Run these tasks next, in the given order (before anything already queued). A list
+        ``[name, *args]`` is read as ``Task(name, args)`` (Scene hooks written before tasks were records)."""
+        self.st.queue[0:0] = [t if t.__class__ is Task else Task.of(t) for t in tasks]
 
-    def append(self, *tasks) -> None:
-        self.st.queue.extend(list(t) for t in tasks)
+    def append(self, *tasks: Task) -> None:
+        """Run these tasks after everything already queued."""
+        self.st.queue.extend(t if t.__class__ is Task else Task.of(t) for t in tasks)
 
     def ask(self, choice: Choice) -> None:
         """Make ``choice`` the pending decision; if one is already pending, ask it right after."""
         if self.st.pending is not None:
-            self.push(["ask", choice.to_dict()])
+            self.push(Task("ask", (choice.to_dict(),)))
             return
         self.st.pending = choice
 

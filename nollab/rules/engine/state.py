@@ -18,6 +18,7 @@ from operator import itemgetter
 from typing import Any
 
 from nollab.content_model import GHOUL_TYPES
+from nollab.rules.engine.tasks import Task
 
 #: index of each Ghoul type in the per-Zone count tuples (:data:`nollab.content_model.GHOUL_TYPES`, P. 17)
 GI = {g: i for i, g in enumerate(GHOUL_TYPES)}
@@ -34,6 +35,16 @@ def _copy_json(v):
     if isinstance(v, dict):
         return {k: (_copy_json(x) if isinstance(x, (list, dict)) else x) for k, x in v.items()}
     return v
+
+
+def _copy_task(t: Task) -> Task:
+    """A task whose arguments a step may change in place (a list or dict argument: an attack's
+    running tally) is copied deep, so exploring a fork or undoing never changes the original game;
+    a task of immutable arguments is shared."""
+    for a in t.args:
+        if a.__class__ is list or a.__class__ is dict:
+            return Task(t.name, tuple(_copy_json(x) if x.__class__ in (list, dict) else x for x in t.args))
+    return t
 
 
 @dataclass
@@ -155,7 +166,7 @@ class GameState:
     car: dict | None = None  # {"zone": z} (driver/passengers are flags on survivors)
     flags: dict = field(default_factory=dict)  # scene hook state (JSON values only)
     kills: dict = field(default_factory=dict)  # ghoul type -> kills (all survivors)
-    queue: list = field(default_factory=list)  # pending engine tasks: [name, *args]
+    queue: list = field(default_factory=list)  # pending engine tasks: Task(name, args), next first
     rigged: list = field(default_factory=list)  # die faces placed by hand for the next rolls (sandbox.rig_dice)
     pending: Choice | None = None
     steps: int = 0  # atomic steps taken (actions, choices, tasks)
@@ -184,9 +195,7 @@ class GameState:
         d["flags"] = {k: (_copy_json(v) if v.__class__ in (list, dict) else v) for k, v in self.flags.items()} \
             if self.flags else {}
         d["kills"] = self.kills.copy()
-        # a task's arguments may hold dicts/lists a step changes in place (an attack's running tally):
-        # copied deep, so exploring a fork or undoing never changes the original game
-        d["queue"] = [_copy_json(t) for t in self.queue]
+        d["queue"] = [_copy_task(t) for t in self.queue]
         c.__dict__ = d
         return c
 
@@ -201,6 +210,8 @@ class GameState:
                 v = {z: list(c) for z, c in v.items()}
             elif f.name == "pending":
                 v = v.to_dict() if v is not None else None
+            elif f.name == "queue":
+                v = [t.to_json() for t in v]
             d[f.name] = v
         return d
 
@@ -210,6 +221,7 @@ class GameState:
         survivors = {s["id"]: SurvivorState.from_dict(s) for s in d.pop("survivors")}
         ghouls = {z: tuple(c) for z, c in d.pop("ghouls").items()}
         pending = d.pop("pending")
+        d["queue"] = [Task.of(t) for t in d.get("queue", ())]
         st = cls(**d)
         st.survivors = survivors
         st.ghouls = ghouls

@@ -11,16 +11,16 @@ from __future__ import annotations
 from nollab.content_model import ghoul_plural
 from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.state import GHOUL_TYPES, GI
-from nollab.rules.engine.tasks import task
+from nollab.rules.engine.tasks import Task, task
 
 
 @task("ghouls_phase", pause=True)
 def task_ghouls_phase(ctx: Ctx) -> None:
     ctx.emit("phase", "P. 22", "Ghouls' Phase: every Ghoul activates (attacks first, then moves), then Spawn")
     if ctx.scene.wants("before_spawn"):  # only Scenes with such a rule get the extra step
-        ctx.push(["activation", None, None], ["before_spawn"], ["spawn_step"], ["end_phase"])
+        ctx.push(Task("activation", (None, None)), Task("before_spawn"), Task("spawn_step"), Task("end_phase"))
     else:
-        ctx.push(["activation", None, None], ["spawn_step"], ["end_phase"])
+        ctx.push(Task("activation", (None, None)), Task("spawn_step"), Task("end_phase"))
 
 
 def wanted(types, gtype: str) -> bool:
@@ -59,12 +59,12 @@ def task_activation(ctx: Ctx, types, taunt) -> None:
     if taunt is None:
         for zone in sorted(st.ghouls):
             if acting_counts(ctx, zone, types) and st.survivors_in(zone):
-                tasks.append(["ghoul_attack", zone, types, None])
+                tasks.append(Task("ghoul_attack", (zone, types, None)))
     else:
         tz = ctx.surv(taunt["survivor"]).zone
         if tz == taunt["zone"] and ctx.surv(taunt["survivor"]).alive:
-            tasks.append(["ghoul_attack", tz, types, taunt])
-    tasks.append(["breakers", types, taunt, present])
+            tasks.append(Task("ghoul_attack", (tz, types, taunt)))
+    tasks.append(Task("breakers", (types, taunt, present)))
     if types is not None:
         ctx.emit("activation", "P. 25", f"Extra Activation of every {ghoul_plural(types[0])}")
     ctx.push(*tasks)

@@ -15,7 +15,7 @@ from nollab.content_model import ghoul_label
 from nollab.rules.engine.board_state import closed_set
 from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.state import GI
-from nollab.rules.engine.tasks import task
+from nollab.rules.engine.tasks import Task, task
 from nollab.rules.ghouls.activation import capped, wanted
 from nollab.rules.ghouls.attack_plan import Taunt, _n
 from nollab.rules.ghouls.geometry import Geometry, Zone, geometry_cache
@@ -78,7 +78,7 @@ def task_breakers(ctx: Ctx, types, taunt, present=None) -> None:
         for b in found:
             ctx.emit("break", "P. 22", f"{ghoul_label('breaker', b.breakers)} in {ctx.zname(b.zone)} break open "
                      f"{', '.join(b.openings)}", zone=b.zone, openings=list(b.openings))
-    ctx.push(["ghoul_moves", types, [b.zone for b in found], taunt, present])
+    ctx.push(Task("ghoul_moves", (types, [b.zone for b in found], taunt, present)))
 
 
 def breaker_counts(ghouls_by_zone: Mapping[Zone, Mapping[str, int]],

@@ -9,7 +9,7 @@ from nollab.rules.engine.board_state import closed_set
 from nollab.rules.engine.choices import resolver
 from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.state import GI, Choice
-from nollab.rules.engine.tasks import task
+from nollab.rules.engine.tasks import Task, task
 from nollab.rules.ghouls.activation import acting_counts, capped
 from nollab.rules.ghouls.attack_plan import Taunt
 from nollab.rules.ghouls.move_plan import plan_moves, resolve_moves
@@ -35,7 +35,7 @@ def task_ghoul_moves(ctx: Ctx, types, breaking, taunt, present=None) -> None:
             counts.pop("breaker", None)
         counts = {g: n for g, n in counts.items() if n}
         if counts:
-            tasks.append(["ghoul_move_zone", zone, counts, taunt, {}])
+            tasks.append(Task("ghoul_move_zone", (zone, counts, taunt, {})))
     ctx.push(*tasks)
 
 
@@ -101,4 +101,4 @@ def resolve_ghoul_split(ctx: Ctx, choice: Choice, option) -> None:
     d = choice.data
     answers = dict(d["answers"])
     answers[d["type"]] = choice.options.index(option)
-    ctx.push(["ghoul_move_zone", d["zone"], d["counts"], d["taunt"], answers])
+    ctx.push(Task("ghoul_move_zone", (d["zone"], d["counts"], d["taunt"], answers)))

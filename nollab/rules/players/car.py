@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from nollab.rules.combat.car_attack import car_attack
 from nollab.rules.engine.context import Ctx
-from nollab.rules.engine.tasks import task
+from nollab.rules.engine.tasks import Task, task
 from nollab.rules.players import action_budget
 
 
@@ -48,7 +48,7 @@ def do_drive(ctx: Ctx, s, path) -> None:
     ctx.emit("drive", "P. 21", f"{ctx.sname(s.id)} drives {' -> '.join([s.zone, *path])} ({paid})", survivor=s.id)
     tasks = []
     for z in path:
-        tasks.append(["car_enter", s.id, z])
+        tasks.append(Task("car_enter", (s.id, z)))
     ctx.push(*tasks)
 
 

@@ -15,6 +15,7 @@ from nollab.rules.players import action_budget
 from nollab.rules.players.trade import ask_layout
 from nollab.rules.survivors import skills as sk
 from nollab.rules.survivors.inventory import has_effect
+from nollab.rules.engine.tasks import Task
 
 
 def search_sources(ctx: Ctx, s: SurvivorState, mode: str | None = None) -> list[str]:
@@ -50,7 +51,7 @@ def do_search(ctx: Ctx, s, source: str) -> None:
         ctx.scene.searched(ctx, s.id, source, uid)
         ask_keep(ctx, s.id, uid)
         return
-    ctx.push(["search_draw", s.id, source, paid, None])
+    ctx.push(Task("search_draw", (s.id, source, paid, None)))
 
 
 def _pile(ctx: Ctx, deck: str) -> list:
@@ -92,7 +93,7 @@ def task_search_draw(ctx: Ctx, outcome, sid: str, source: str, paid: str, first)
         ctx.emit("search", "P. 18", f"{ctx.sname(sid)} searches the {source.title()} deck ({paid}) and draws "
                  f"{ctx.cname(uid)}", survivor=sid, source=source, card=st.cards[uid])
         if has_effect(ctx, s, "flashlight") and (st.decks.get(source) or st.discards.get(source)):
-            ctx.push(["search_draw", sid, source, paid, uid])
+            ctx.push(Task("search_draw", (sid, source, paid, uid)))
             return
         ctx.scene.searched(ctx, sid, source, uid)
         ask_keep(ctx, sid, uid)

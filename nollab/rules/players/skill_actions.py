@@ -8,6 +8,7 @@ from nollab.content_model import GHOUL_TYPES
 from nollab.rules.engine.context import Ctx
 from nollab.rules.players import action_budget
 from nollab.rules.players.move import enter_zone, move_extra
+from nollab.rules.engine.tasks import Task
 
 
 def do_hit_and_run(ctx: Ctx, s, zone: str) -> None:
@@ -50,7 +51,7 @@ def do_taunt(ctx: Ctx, s, zone: str) -> None:
     ctx.emit("taunt", "P. 46", f"{ctx.sname(s.id)} taunts the Ghouls in {ctx.zname(zone)}: they gain an extra "
              "Activation and go for them only", survivor=s.id, zone=zone)
     counts = ctx.st.ghouls_in(zone)
-    ctx.push(["activation", None, {"survivor": s.id, "zone": zone, "counts": list(counts)}])
+    ctx.push(Task("activation", (None, {"survivor": s.id, "zone": zone, "counts": list(counts)})))
 
 
 def bloodlust_paths(ctx: Ctx, z: str, closed) -> list[tuple[str, ...]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from nollab.rules.engine.choices import resolver
 from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.state import Choice
-from nollab.rules.engine.tasks import task
+from nollab.rules.engine.tasks import Task, task
 from nollab.rules.players import action_budget
 from nollab.rules.survivors.inventory import apply_layout, layouts
 
@@ -23,7 +23,7 @@ def do_trade(ctx: Ctx, s, partner: str) -> None:
     paid = action_budget.pay(ctx, s, None)
     ctx.emit("trade", "P. 19", f"{ctx.sname(s.id)} trades with {ctx.sname(partner)} ({paid})", survivor=s.id,
              partner=partner)
-    ctx.push(["trade", s.id, partner, [], [], 0, 0])
+    ctx.push(Task("trade", (s.id, partner, [], [], 0, 0)))
 
 
 @task("trade")
@@ -73,7 +73,7 @@ def resolve_trade(ctx: Ctx, choice: Choice, option) -> None:
     elif what == "take_token":
         tt += 1
     if what != "done":
-        ctx.push(["trade", sid, partner, gave, took, tg, tt])
+        ctx.push(Task("trade", (sid, partner, gave, took, tg, tt)))
         return
     for u in gave:
         ctx.take_from_inventory(sid, u)

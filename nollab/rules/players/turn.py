@@ -13,7 +13,7 @@ from nollab.rules.combat.molotov import do_molotov
 from nollab.rules.combat.reload import do_reload
 from nollab.rules.engine.actions import Action
 from nollab.rules.engine.context import Ctx
-from nollab.rules.engine.tasks import task
+from nollab.rules.engine.tasks import Task, task
 from nollab.rules.players import action_budget, car
 from nollab.rules.players.doors import do_barricade, do_door
 from nollab.rules.players.free_actions import do_combine, do_discard
@@ -40,7 +40,7 @@ def perform(ctx: Ctx, a: Action) -> None:
     fn = HANDLERS[k]
     fn(ctx, s, *a.params)
     if st.result is None:
-        ctx.append(["after_action", s.id])
+        ctx.append(Task("after_action", (s.id,)))
 
 
 def activate(ctx: Ctx, sid: str) -> None:
@@ -81,7 +81,7 @@ def task_after_action(ctx: Ctx, sid: str) -> None:
             ctx.emit("turn_end", "P. 18", f"{ctx.sname(sid)} has no Action left: end of their Turn", survivor=sid)
         s.done = True
         ctx.st.active = None
-        ctx.push(["next_turn"])
+        ctx.push(Task("next_turn"))
 
 
 HANDLERS = {

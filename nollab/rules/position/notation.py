@@ -174,7 +174,7 @@ def write_position(st, scene, content, options: dict, events: int = 1) -> str:
     if st.flags:
         f.append(f"flags={_json(st.flags)}")
     if st.queue:
-        f.append(f"queue={_json(st.queue)}")
+        f.append(f"queue={_json([t.to_json() for t in st.queue])}")
     if st.rigged:
         f.append("rigged=" + ",".join(str(x) for x in st.rigged))
     if st.pending is not None:

@@ -17,7 +17,7 @@ from nollab.rules.engine import rng
 from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.events import Event
 from nollab.rules.engine.state import GameState
-from nollab.rules.engine.tasks import TASKS
+from nollab.rules.engine.tasks import TASKS, Task
 from nollab.rules.position.cards import CardNames, box_layout
 from nollab.rules.position.fields import (PositionError, _choice, _err, _ghoul_counts, _int,  # noqa: F401
                                           _items, _json, _kills, _survivor)
@@ -184,10 +184,11 @@ def read_position(text, content) -> tuple[GameState, Scene, dict, int]:
         if any(k.startswith("ev_") and not (isinstance(v, int) and 0 <= v <= MAX_EVENTS) for k, v in st.flags.items()):
             raise _err("flags", f"an ev_* flag counts events read: 0 to {MAX_EVENTS}")
     if "queue" in by:
-        st.queue = _json("queue", by["queue"])
-        if not isinstance(st.queue, list) or not all(isinstance(t, list) and t and isinstance(t[0], str)
-                                                      and t[0] in TASKS for t in st.queue):
+        queue = _json("queue", by["queue"])
+        if not isinstance(queue, list) or not all(isinstance(t, list) and t and isinstance(t[0], str)
+                                                  and t[0] in TASKS for t in queue):
             raise _err("queue", "a JSON list of engine steps [name, ...] with registered names")
+        st.queue = [Task.of(t) for t in queue]
     st.rigged = [_int("rigged", x, 1, 6) for x in _items(by.get("rigged", ""))]
     if len(st.rigged) > MAX_RIGGED:
         raise _err("rigged", f"more than {MAX_RIGGED} dice")
@@ -210,7 +211,7 @@ def read_position(text, content) -> tuple[GameState, Scene, dict, int]:
     _complete(st, names, "supply" not in by)
     _check_places(st, board, names)
     if st.phase == "players" and st.active is None and not st.queue and st.pending is None and st.result is None:
-        st.queue = [["round_start"]]  # hand-written: the round starts, the First Player's Turn comes (P. 8)
+        st.queue = [Task("round_start")]  # hand-written: the round starts, the First Player's Turn comes (P. 8)
     return st, scene, options, _int("events", by.get("events", "1"), 1, MAX_EVENTS)
 
 
@@ -223,7 +224,7 @@ def _complete(st: GameState, names: CardNames, supply: bool) -> None:
     for piles in (st.decks, st.discards, st.supply, st.aside):
         for pile in piles.values():
             placed.update(pile)
-    placed.update(_ints([st.pending.to_dict() if st.pending else None, st.queue]))
+    placed.update(_ints([st.pending.to_dict() if st.pending else None, [t.to_json() for t in st.queue]]))
     rest = [u for u in range(len(names.cards)) if u not in placed]
     for d in DEFAULT_DECKS:
         under = [u for u in rest if names.origin[u] == d]
@@ -292,7 +293,7 @@ def _check_places(st: GameState, board, names: CardNames) -> None:
     for us in st.aside.values():
         for u in us:
             put(u, "aside")
-    in_flight = set(_ints([st.pending.to_dict() if st.pending else None, st.queue]))
+    in_flight = set(_ints([st.pending.to_dict() if st.pending else None, [t.to_json() for t in st.queue]]))
     missing = [names.name(u) for u in range(len(names.cards)) if u not in where and u not in in_flight]
     if missing:
         raise _err("draw", f"card(s) in no place: {', '.join(missing[:8])}{' ...' if len(missing) > 8 else ''}")

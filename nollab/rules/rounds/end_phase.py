@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from nollab.rules.engine.context import Ctx
-from nollab.rules.engine.tasks import task
+from nollab.rules.engine.tasks import Task, task
 
 
 @task("end_phase", pause=True)
@@ -20,4 +20,4 @@ def task_end_phase(ctx: Ctx) -> None:
     ctx.emit("end", "P. 8", f"End Phase: weapons reloaded, the First Player token passes to "
              f"{', '.join(ctx.sname(x) for x in st.players[st.first_player])}")
     st.round += 1
-    ctx.push(["round_start"])
+    ctx.push(Task("round_start"))

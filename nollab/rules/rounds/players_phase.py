@@ -9,7 +9,7 @@ then the Ghouls' Phase begins (:mod:`nollab.rules.ghouls.activation`).
 from __future__ import annotations
 
 from nollab.rules.engine.context import Ctx
-from nollab.rules.engine.tasks import task
+from nollab.rules.engine.tasks import Task, task
 from nollab.rules.players.turn import activate
 
 
@@ -23,7 +23,7 @@ def task_round_start(ctx: Ctx) -> None:
         s.done = False
     first = st.players[st.first_player]
     ctx.emit("round", "P. 8", f"Round {st.round}: Players' Phase, first player {', '.join(ctx.sname(x) for x in first)}")
-    ctx.push(["next_turn"])
+    ctx.push(Task("next_turn"))
 
 
 @task("next_turn")
@@ -40,7 +40,7 @@ def task_next_turn(ctx: Ctx) -> None:
             st.active = None
             return  # legal actions: "activate" one of them
         st.turn += 1
-    ctx.push(["end_players_phase"])
+    ctx.push(Task("end_players_phase"))
 
 
 @task("end_players_phase")
@@ -49,7 +49,7 @@ def task_end_players_phase(ctx: Ctx) -> None:
     ctx.scene.end_of_players_phase(ctx)
     if ctx.st.result is None:
         ctx.st.phase = "ghouls"
-        ctx.push(["ghouls_phase"])
+        ctx.push(Task("ghouls_phase"))
 
 
 def current_candidates(ctx: Ctx) -> list[str]:

@@ -34,7 +34,7 @@ file, or a module name) or registered with :func:`register_hooks`.
 
 A rule that needs its own queued step registers it with ``@task("name")``
 (:mod:`nollab.rules.engine.tasks`) and queues it with
-``ctx.push(["name", *json_args])``; player decisions use ``ctx.ask(Choice("scene:<kind>", ...))``
+``ctx.push(Task("name", json_args))``; player decisions use ``ctx.ask(Choice("scene:<kind>", ...))``
 answered by the hook's ``resolve_choice``.
 """
 from __future__ import annotations

@@ -6,6 +6,7 @@ from __future__ import annotations
 from nollab.rules.engine.state import Choice
 from nollab.rules.scenes.hooks import Hook, scene_hook
 from nollab.rules.spawn.spawn_zones import house_spawn_zones
+from nollab.rules.engine.tasks import Task
 
 
 @scene_hook("spawning_in_houses")
@@ -51,7 +52,7 @@ class SpawningInHouses(Hook):
                 order = list(house_spawn_zones(ctx.board, next(iter(rooms))))
                 ctx.emit("scene", "P. 42", f"Spawning in houses: the house {hid.split(':', 1)[1]} is opened; one Ghoul "
                          f"card for each of its {len(order)} room(s)", house=hid, rooms=order)
-                ctx.push(*[["spawn_card", z] for z in order])
+                ctx.push(*[Task("spawn_card", (z,)) for z in order])
 
 
 @scene_hook("search_every_room")

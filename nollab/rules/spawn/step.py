@@ -13,7 +13,7 @@ from nollab.rules.engine.board_state import closed_set
 from nollab.rules.engine.chance import ChanceNode, chance_task
 from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.state import GHOUL_TYPES
-from nollab.rules.engine.tasks import task
+from nollab.rules.engine.tasks import Task, task
 from nollab.rules.spawn.ghoul_cards import card_effect_key, card_effect_label, resolve_spawn_card
 from nollab.rules.spawn.spawn_zones import spawn_order
 from nollab.rules.survivors.experience import highest_level
@@ -46,7 +46,7 @@ def task_spawn_step(ctx: Ctx) -> None:
     level = DangerLevel(highest_level(ctx.content, ctx.st))
     ctx.emit("spawn", "P. 24", f"Spawn step at {level.name.title()} Danger Level: {len(order)} Ghoul card"
              f"{'s' if len(order) != 1 else ''}, white Spawn Zone first, then clockwise")
-    ctx.push(*[["spawn_card", z] for z in order])
+    ctx.push(*[Task("spawn_card", (z,)) for z in order])
 
 
 def _pile(ctx: Ctx) -> list:
@@ -158,4 +158,4 @@ def task_spawn_card(ctx: Ctx, outcome, zone: str) -> None:
              placed=out.placed, ghoul=out.ghoul_type, opened=sorted(out.opened), requested=out.requested,
              extra=out.extra_activation)
     if out.extra_activation:
-        ctx.push(["activation", [out.ghoul_type], None])
+        ctx.push(Task("activation", ([out.ghoul_type], None)))

@@ -15,7 +15,7 @@ from nollab.content_model import DangerLevel
 from nollab.rules.engine.choices import resolver
 from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.state import Choice, SurvivorState
-from nollab.rules.engine.tasks import task
+from nollab.rules.engine.tasks import Task, task
 
 
 LEVEL_NAMES = ("Blue", "Yellow", "Orange", "Red")
@@ -51,12 +51,12 @@ def gain_xp(ctx: Ctx, sid: str, n: int, why: str, page: str) -> None:
         if nxt > 3 or s.xp < thresholds[nxt]:
             break
         s.lap_level = nxt
-        tasks.append(["level_up", sid, nxt])
+        tasks.append(Task("level_up", (sid, nxt)))
         if nxt == 3 and ultrared:
             s.xp -= thresholds[3]
             s.red_laps += 1
             s.lap_level = 0
-            tasks.append(["ultrared_wrap", sid])
+            tasks.append(Task("ultrared_wrap", (sid,)))
             # reaching Blue again (0 XP) never gives anything new: Blue has one Skill
     if tasks:
         ctx.push(*tasks)
