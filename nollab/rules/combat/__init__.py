@@ -2,6 +2,7 @@
 
 =================  =========================================================================
 profile            one attack as the rules compute it (dice, Accuracy, Damage, targets, Skills); what the position allows
+refusal            why the position refuses an attack: the rule and page, worded once (P. 13, 16, 20-21, 26-29)
 weapons            which Hands can attack, and which Zones a Ranged weapon reaches (P. 13, 16, 26-27)
 attack             Melee and Ranged Actions: dice, hits, Plenty of Bullets/Shells (P. 12, 20, 26)
 targeting          Targeting Priority Order and free Melee allocation; a kill and its XP (P. 26-27)

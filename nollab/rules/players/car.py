@@ -6,6 +6,7 @@ the attacks performed with it."
 from __future__ import annotations
 
 from nollab.rules.combat.car_attack import car_attack
+from nollab.rules.engine.board_state import closed_set
 from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.tasks import Task, task
 from nollab.rules.players import action_budget
@@ -72,3 +73,23 @@ def drive_paths(ctx: Ctx, z: str, closed) -> list[tuple[str, ...]]:
             if m != z:
                 out.append((n, m))
     return out
+
+
+def car_options(ctx: Ctx, s) -> list[tuple[str, int]]:
+    """``(zone, range)`` of every Zone holding Ghouls that a Car Attack of ``s`` can hit this Action,
+    whatever the Actions left (the odds read it for any Survivor): the Driver of the Car in their Zone
+    drives 1-2 exterior Zones, if the Scene allows driving, and attacks each Zone entered that holds
+    Ghouls (P. 21, P. 28); ``range`` 1 for a Zone next to the Car, else 2."""
+    st = ctx.st
+    car = st.car
+    if not (s.alive and s.in_car and s.driver) or car is None or car.get("zone") != s.zone \
+            or not ctx.scene.can_drive(ctx):
+        return []
+    closed = closed_set(ctx)
+    near = set(ctx.board.car_neighbors(s.zone, closed))
+    out: dict[str, int] = {}
+    for path in drive_paths(ctx, s.zone, closed):
+        for z in path:
+            if st.ghoul_count(z):
+                out.setdefault(z, 1 if z in near else 2)
+    return sorted(out.items())
