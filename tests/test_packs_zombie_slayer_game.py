@@ -69,8 +69,8 @@ def test_temple_only_in_the_lower_half_of_the_deck():
     assert len(c.outcomes) == len(g.box.town_cards())
     g.state.deck["upper"] = 0
     g._legal_key = None
-    from nollab.packs.zombie_slayer.engine.flow import _deck_outcomes
-    assert "temple" in _deck_outcomes(g.state)
+    from nollab.packs.zombie_slayer.engine.deck import deck_outcomes
+    assert "temple" in deck_outcomes(g.state)
 
 
 @pytest.mark.parametrize("k", [1, 2, 3, 5])

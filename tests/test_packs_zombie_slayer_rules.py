@@ -672,6 +672,27 @@ def test_townsman_adds_a_die_costs_an_action_and_sacrifices():
     assert g.state.townsmen == 0 and g.state.slayer["life"] == 5
 
 
+def test_a_townsman_may_be_sent_away_and_the_next_turn_has_both_actions():
+    """ch. Followers: "each follower may travel on the same square that you are on (unless you move him
+    somewhere else)", "If you move a follower off a tile, he is lost forever" -- a townsman may be parted with
+    (free), so one kept can never lock the game; he "slows you down with only 1 action per turn", counted when
+    the turn begins."""
+    g = ready()
+    g.state.townsmen = 2
+    act(g, "end")
+    g.run_until("action")
+    assert g.state.slayer["actions"] == 1 and g.legal_actions().count(
+        __import__("zs_support").Action("send_away", "slayer", ())) == 1
+    act(g, "send_away")
+    assert g.state.townsmen == 1 and g.state.slayer["actions"] == 1  # still one townsman: still slowed
+    act(g, "send_away")
+    assert g.state.townsmen == 0 and g.state.slayer["actions"] == 1  # this turn was counted at its start
+    assert not any(a.kind == "send_away" for a in g.legal_actions())
+    act(g, "end")
+    g.run_until("action")
+    assert g.state.slayer["actions"] == 2
+
+
 def test_ten_experience_is_a_creation_point():
     """ch. Experience: "For each 10 points of Experience, you gain 1 Creation Point"; a Melee pip costs 2 CP."""
     g = ready()

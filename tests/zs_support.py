@@ -12,15 +12,17 @@ TOWN = {"0,0": {"card": "centre", "rot": 0, "entered": True},
         "-1,0": {"card": "town04", "rot": 2, "entered": False}}
 
 
-def ready(seed: int = 1, luck: int = 0, town: dict | None = None, zombies: bool = False) -> Game:
-    """A game at the Slayer's first action on :data:`TOWN` (no Zombies unless ``zombies``), Luck ``luck``."""
-    g = Game.new(seed=seed, setup=f"ludwig:{luck}")
+def ready(seed: int = 1, luck: int = 0, town: dict | None = None, zombies: bool = False, box=None) -> Game:
+    """A game at the Slayer's first action on :data:`TOWN` (no Zombies unless ``zombies``), Luck ``luck``,
+    with ``box`` (default: the shipped content)."""
+    g = Game.new(seed=seed, setup=f"ludwig:{luck}", box=box)
     while g.needs() != "action":
         g.step()
     st = g.state
     st.tiles = {k: dict(v) for k, v in (town or TOWN).items()}
     used = {t["card"] for t in st.tiles.values()}
     st.deck["pool"] = [c for c in st.deck["pool"] if c not in used]
+    st.deck["back"] = [b for b in st.deck["back"] if b[0] not in used]
     if not zombies:
         st.zombies = {}
     g._ctx_cache = None

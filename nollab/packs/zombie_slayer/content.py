@@ -154,14 +154,15 @@ def _tile(tid: str, entry: dict, src: str) -> Tile:
     if len(treasure) != 6 or any(t not in TREASURES for t in treasure):
         raise PackContentError(f"{src}: {where}: field 'treasure' must list 6 of {sorted(TREASURES)}")
     extra = [1 if t else 0 for t in treasure]
-    houses = _cells(entry.get("houses", []), f"{where}.houses", src, inner=True)
+    houses = _cells(entry.get("houses", []), f"{where}.houses", src)
     return Tile(tid, require(entry, "name", str, where, src), _faces(entry, TILE_PIPS, where, src, extra),
                 tuple(treasure), Provenance(*provenance_of(entry)), houses)
 
 
 def _cells(value, where: str, src: str, size: int = SIZE, inner: bool = False) -> tuple[tuple[int, int], ...]:
-    """Squares (col, row) on a card, 0-based. Houses (``inner``) leave the edge squares free, so every
-    side of a card stays open ("in a way that the path to the next card is not blocked")."""
+    """Squares (col, row) on a card, 0-based. ``inner``: not on the edge (the Town Centre's houses, so the
+    four cards of Setup can always be reached). A town card's houses may fill its edges: a card that would
+    block the way is then turned or put back into the deck (chapter "Exploring", docs/rulings.md)."""
     if not isinstance(value, list) or len(value) > size * size:
         raise PackContentError(f"{src}: {where} must be a list of [col, row] squares")
     lo, hi = (1, size - 2) if inner else (0, size - 1)

@@ -123,13 +123,16 @@ def legal_actions(ctx: Ctx) -> list[Action]:
         if f["kind"] == "prycille" and s["life"] < ctx.box.max_life and (
                 f["sq"] == here or parse(here) in ctx.town.around(parse(f["sq"]))):
             out.append(Action("heal", uid, (here,)))
+    if st.townsmen:  # "each follower may travel on the same square that you are on (unless you move him
+        out.append(Action("send_away", SLAYER, ()))  # somewhere else)": a townsman may be left behind
     out.append(Action("end", SLAYER, ()))
     return out
 
 
 def only_end_left(ctx: Ctx, actions: list[Action]) -> bool:
-    """The turn is over by itself when nothing but ending it (or painting pips) is left."""
-    return ctx.st.slayer["actions"] == 0 and all(a.kind in ("end", "paint") for a in actions)
+    """The turn is over by itself when nothing but ending it (or the free painting of pips and sending a
+    townsman away) is left."""
+    return ctx.st.slayer["actions"] == 0 and all(a.kind in ("end", "paint", "send_away") for a in actions)
 
 
 def perform(ctx: Ctx, a: Action) -> None:
@@ -169,12 +172,24 @@ def perform(ctx: Ctx, a: Action) -> None:
         s["free"] -= 1
         s["items"].remove("torch")
         _torch(ctx, a.params[0])
+    elif k == "send_away":
+        _send_away(ctx)
     elif k == "paint":
         kind, face = a.params
         s["cp"] -= ctx.box.town.costs[kind]
         paint(ctx, kind, face, "ch. Experience")
     else:  # legal_actions() never offers anything else
         raise IllegalAction(f"unknown action {k!r}")
+
+
+def _send_away(ctx: Ctx) -> None:
+    """Part with a fanatic townsman, free: "each follower may travel on the same square that you are on
+    (unless you move him somewhere else)" and "If you move a follower off a tile, he is lost forever". He
+    leaves the game (alone he has no Dieagram to fight with); this turn's actions were set when it began,
+    so the next turn has the Slayer's full actions if no other townsman is left (docs/rulings.md)."""
+    st = ctx.st
+    st.townsmen -= 1
+    ctx.emit("send_away", FOLLOWERS, f"a fanatic townsman is sent away ({st.townsmen} left with you)")
 
 
 def _move(ctx: Ctx, to: str) -> None:

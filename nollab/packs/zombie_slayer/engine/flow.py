@@ -1,7 +1,8 @@
 """Setup, the turn, exploring the town, spawning, the Zombies' turn and the Necromancer's Ritual.
 
 Chapters of the rulebook (``shared/seeds/004_…``; its transcription has no page numbers): "Setup",
-"Spawning Zombies", "Exploring", "Moving Zombies", "Boss Fight / Victory". Every reading the text
+"Spawning Zombies", "Exploring", "Moving Zombies", "Boss Fight / Victory"; drawing and placing town cards
+is :mod:`nollab.packs.zombie_slayer.engine.deck`. Every reading the text
 leaves open is in ``docs/rulings.md`` (section "Zombie Slayer engine").
 """
 from __future__ import annotations
@@ -9,9 +10,10 @@ from __future__ import annotations
 from nollab.packs.zombie_slayer.dieagram import ENCOUNTER
 from nollab.packs.zombie_slayer.engine.core import SLAYER, Ctx, on_chance, resolver, task
 from nollab.packs.zombie_slayer.engine.state import State
-from nollab.packs.zombie_slayer.engine.town import CENTRE, DELTA, OPPOSITE, SIDES, parse, sq
+from nollab.packs.zombie_slayer.engine.town import CENTRE, DELTA, SIDES, parse, sq
 
-__all__ = ["new_state", "card_key", "card_at", "temple_key", "supply_left", "distance_map", "zombie_order"]
+__all__ = ["new_state", "card_key", "card_at", "temple_key", "supply_left", "distance_map", "zombie_order",
+           "zombie_groups"]
 
 SETUP = "ch. Setup"
 SPAWN = "ch. Spawning Zombies"
@@ -45,7 +47,9 @@ def new_state(box, seed: int, rng_state: int, slayer_id: str, luck: int) -> Stat
     cards = box.town_cards()
     # "Cut the deck in half and shuffle the temple into the lower half of the stack. Then place the
     # upper half back on top": the first half of the draws never find the Temple.
-    deck = {"upper": len(cards) // 2, "pool": sorted(cards), "temple": True}
+    # "back": cards put back into the middle of the deck ("cut your deck in half (approximately), place the
+    # tile there"), each [card, draws before it comes up]
+    deck = {"upper": len(cards) // 2, "pool": sorted(cards), "temple": True, "back": []}
     st = State(seed=seed, rng=rng_state, slayer=slayer, deck=deck)
     st.tiles[card_key((0, 0))] = {"card": CENTRE, "rot": 0, "entered": True}
     st.queue = [["setup"]]
@@ -84,64 +88,6 @@ def _setup(ctx: Ctx) -> None:
              f"(Luck {ctx.st.slayer['luck']}, skill {', '.join(ctx.st.slayer['skills']) or 'none'})")
     ctx.push(*[["draw_for", "0,0", s, True] for s in SIDES],
              *[["spawn_card", card_key(DELTA[s])] for s in SIDES], ["slayer_turn"])
-
-
-def _deck_outcomes(st: State) -> list[str]:
-    d = st.deck
-    cards = list(d["pool"])
-    if d["upper"] <= 0 and d["temple"]:
-        cards.append("temple")
-    return cards
-
-
-@task("draw_for")
-def _draw_for(ctx: Ctx, key: str, side: str, setup: bool = False) -> None:
-    """Draw a town card for one side of the card just entered (or of the Town Centre at Setup)."""
-    cards = _deck_outcomes(ctx.st)
-    if not cards:
-        ctx.emit("deck_empty", EXPLORE, f"the town deck is empty: the {side} side of card {key} stays open")
-        return
-    names = [ctx.box.tiles[c].name for c in cards]
-    ctx.roll("draw", cards, [1] * len(cards), EXPLORE if not setup else SETUP, "card_drawn",
-             f"draw a town card for the {side} side", labels=names, key=key, side=side, setup=setup)
-
-
-@on_chance("card_drawn")
-def _card_drawn(ctx: Ctx, data: dict, card: str) -> None:
-    d = ctx.st.deck
-    if card == "temple":
-        d["temple"] = False
-    else:
-        d["pool"].remove(card)
-        d["upper"] -= 1
-    tx, ty = (int(v) for v in data["key"].split(","))
-    dx, dy = DELTA[data["side"]]
-    at = card_key((tx + dx, ty + dy))
-    facing_back = OPPOSITE[data["side"]]
-    if data["setup"]:
-        _place(ctx, card, at, (SIDES.index(data["side"]) - 1) % 4, SETUP)  # "green border facing outwards"
-        return
-    # any orientation "in a way that the path to the next card is not blocked": the green border may
-    # face anywhere but back at the card just entered (houses never fill a card's edge)
-    rots = [r for r in range(4) if SIDES[(1 + r) % 4] != facing_back]
-    outward = next(r for r in rots if SIDES[(1 + r) % 4] == data["side"])
-    labels = [f"green border to the {SIDES[(1 + r) % 4]}" + (" (outwards)" if r == outward else "") for r in rots]
-    ctx.ask("orient", SLAYER, f"place {ctx.box.tiles[card].name} at {at}: turn it", rots, labels, EXPLORE,
-            default=rots.index(outward), card=card, at=at)
-
-
-@resolver("orient")
-def _orient(ctx: Ctx, choice, rot: int) -> None:
-    _place(ctx, choice.data["card"], choice.data["at"], rot, EXPLORE)
-
-
-def _place(ctx: Ctx, card: str, at: str, rot: int, page: str) -> None:
-    ctx.st.tiles[at] = {"card": card, "rot": rot, "entered": False}
-    name = ctx.box.tiles[card].name
-    ctx.emit("place", page, f"{name} placed at {at}, green border to the {SIDES[(1 + rot) % 4]}", card=card, at=at)
-    if card == "temple":
-        ctx.st.boss = True
-        ctx.emit("boss", BOSS, "the Temple is placed: the Boss Fight starts")
 
 
 # ---- exploring and spawning ---------------------------------------------------------------------------------
@@ -276,22 +222,68 @@ def _zombies_turn(ctx: Ctx) -> None:
     """"As soon as you have used up your and your followers' actions, it is the Zombies' turn"."""
     st = ctx.st
     st.phase = "zombies"
-    order = zombie_order(ctx)
-    ctx.emit("zombies", MOVING, f"the Zombies' turn: {len(order)} Zombie(s) act")
-    tasks = [["zombie", u, ctx.box.zombies[st.zombies[u]["kind"]].actions] for u in order]
+    groups = zombie_groups(ctx)
+    ctx.emit("zombies", MOVING, f"the Zombies' turn: {sum(map(len, groups))} Zombie(s) act")
+    tasks = [["zombie_group", g] for g in groups]
     uid, _ = st.necromancer()
     if uid is not None:
         tasks.append(["ritual", uid])
     ctx.push(*tasks, ["slayer_turn"])
 
 
-def zombie_order(ctx: Ctx) -> list[str]:
-    """"All the violet ones - All the green ones - All the blue ones - Zombies that are closer to your
-    slayer move first" (equally far: the counters' order, docs/rulings.md)."""
+def zombie_groups(ctx: Ctx) -> list[list[str]]:
+    """The Zombies in activation order, as groups of equals: "All the violet ones - All the green ones - All
+    the blue ones - Zombies that are closer to your slayer move first; if there are two or more zombies
+    equally far away from you, you decide which one to move first". Distances are steps to the Slayer at
+    the start of the Zombies' turn (he does not move in it, and a Zombie's own steps change only its own)."""
     dist = distance_map(ctx, ctx.st.slayer["sq"])
-    zs = [(ORDER.index(z["kind"]), dist.get(z["sq"], 10**6), int(u)) for u, z in ctx.st.zombies.items()
-          if z["kind"] in ORDER]
-    return [str(u) for _, _, u in sorted(zs)]
+    zs = sorted((ORDER.index(z["kind"]), dist.get(z["sq"], 10**6), int(u)) for u, z in ctx.st.zombies.items()
+                if z["kind"] in ORDER)
+    groups: list[list[str]] = []
+    last = None
+    for colour, d, u in zs:
+        if (colour, d) != last:
+            groups.append([])
+            last = (colour, d)
+        groups[-1].append(str(u))
+    return groups
+
+
+def zombie_order(ctx: Ctx) -> list[str]:
+    """The activation order with every tie taken by its default (the counters' order): what a policy-less
+    step and the bots do."""
+    return [u for g in zombie_groups(ctx) for u in g]
+
+
+@task("zombie_group")
+def _zombie_group(ctx: Ctx, uids: list) -> None:
+    """Activate a group of equally far Zombies of one colour: with two or more still standing, the player
+    decides which moves first (decision ``order``; default: the counters' order), then again among the rest
+    -- each choice made when it is due, after the Zombie before it has moved."""
+    left = [u for u in uids if u in ctx.st.zombies]
+    if not left:
+        return
+    if len(left) == 1:
+        _activate(ctx, left[0], [])
+        return
+    z0 = ctx.st.zombies[left[0]]
+    far = distance_map(ctx, ctx.st.slayer["sq"]).get(z0["sq"])
+    labels = [f"the {ctx.st.zombies[u]['kind']} Zombie on {ctx.st.zombies[u]['sq']}" for u in left]
+    ctx.ask("order", "zombies", f"{len(left)} {z0['kind']} Zombies are equally far from you"
+            + (f" ({far} steps)" if far is not None else "") + ": which one moves first?",
+            left, labels, MOVING, uids=left)
+
+
+@resolver("order")
+def _order(ctx: Ctx, choice, uid: str) -> None:
+    _activate(ctx, uid, [u for u in choice.data["uids"] if u != uid])
+
+
+def _activate(ctx: Ctx, uid: str, rest: list[str]) -> None:
+    tasks = [["zombie", uid, ctx.box.zombies[ctx.st.zombies[uid]["kind"]].actions]]
+    if rest:
+        tasks.append(["zombie_group", rest])
+    ctx.push(*tasks)
 
 
 def _target(ctx: Ctx, z: dict) -> tuple[str, str]:

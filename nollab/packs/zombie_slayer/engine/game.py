@@ -17,7 +17,7 @@ from nollab.games.engine_kit import TaskEngine
 from nollab.packs.zombie_slayer.content import SlayerContent, load
 # the handlers register themselves when their modules are imported
 from nollab.packs.zombie_slayer.engine import fight as _fight, treasure as _treasure  # noqa: F401
-from nollab.packs.zombie_slayer.engine import actions, flow
+from nollab.packs.zombie_slayer.engine import actions, deck as _deck, flow  # noqa: F401 (deck registers)
 from nollab.packs.zombie_slayer.engine.core import HANDLERS, Action, Choice, Ctx, Event, IllegalAction
 from nollab.packs.zombie_slayer.engine.state import State
 from nollab.rules.engine import rng

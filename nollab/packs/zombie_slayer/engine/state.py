@@ -1,9 +1,9 @@
 """The state of a Zombie Slayer game: plain data (JSON-able), so copies, undo and saves are trivial.
 
 * ``tiles``: ``"tx,ty" -> {"card", "rot", "entered"}`` (the Town Centre is card ``"centre"``);
-* ``deck``: the town deck as *segments* drawn top first; the order inside a segment is unknown, so a
-  draw is a chance node over the cards of the first non-empty segment (the Temple is "shuffled into
-  the lower half", the second segment);
+* ``deck``: the town deck: ``pool`` (the town cards not drawn, order unknown, so a draw is a chance node
+  over them), ``upper`` (draws left before the Temple, "shuffled into the lower half", may come),
+  ``temple`` (still in the deck) and ``back`` (cards put back in the middle, ``[card, draws before it]``);
 * ``slayer``: square, Life, Dieagram faces (painted pips), skills, Luck, items, XP, Creation Points,
   actions left and the temporary effects that last "until the beginning of your next turn";
 * ``zombies``: uid -> ``{"kind", "sq", "life"}`` (kind violet/green/blue/necromancer);

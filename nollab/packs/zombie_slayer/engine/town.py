@@ -19,7 +19,7 @@ from typing import Iterable, Mapping
 
 from nollab.packs.zombie_slayer.content import SIZE, SlayerContent
 
-__all__ = ["SIDES", "DELTA", "Town", "sq", "parse", "rotate", "border_side", "CENTRE"]
+__all__ = ["SIDES", "DELTA", "Town", "sq", "parse", "rotate", "border_side", "CENTRE", "edge_open", "gives_access"]
 
 SIDES = ("N", "E", "S", "W")
 DELTA = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
@@ -51,6 +51,26 @@ def border_side(card: str, rot: int) -> str | None:
     if card == CENTRE:
         return None
     return SIDES[(1 + rot) % 4]
+
+
+def edge_open(houses: Iterable[tuple[int, int]], rot: int, side: str, size: int = SIZE) -> tuple[bool, ...]:
+    """Which squares along ``side`` of a card turned ``rot`` are open (not a house), west to east on the N
+    and S sides, north to south on the E and W sides. ``houses`` are native (col, row)."""
+    hs = {rotate(c, r, rot, size) for c, r in houses}
+    if side in ("N", "S"):
+        row = 0 if side == "N" else size - 1
+        return tuple((i, row) not in hs for i in range(size))
+    col = 0 if side == "W" else size - 1
+    return tuple((col, i) not in hs for i in range(size))
+
+
+def gives_access(here: tuple[bool, ...], border_here: bool, there: tuple[bool, ...], border_there: bool) -> bool:
+    """Whether a card placed beside another leaves "the path to the next card" open: a pair of facing edge
+    squares both open, and no green border on the shared side. (A side of the first card that is closed
+    -- all houses, or its border -- gets no card: :meth:`Town.open_sides`; kept here for completeness.)"""
+    if border_here or not any(here):
+        return True
+    return not border_there and any(a and b for a, b in zip(here, there))
 
 
 class Town:
@@ -101,13 +121,24 @@ class Town:
         return out
 
     def open_sides(self, t: tuple[int, int]) -> list[str]:
-        """Sides of card ``t`` with no neighbouring card and no green border: a card must be drawn there."""
+        """Sides of card ``t`` with no neighbouring card, no green border and at least one open edge square:
+        a card must be drawn there. A side walled along its whole edge is closed like a border: no card
+        placed there could be reached from ``t`` (docs/rulings.md)."""
         out = []
         for s in SIDES:
             dx, dy = DELTA[s]
-            if (t[0] + dx, t[1] + dy) not in self.tiles and self.borders[t] != s:
+            if (t[0] + dx, t[1] + dy) not in self.tiles and self.borders[t] != s and any(self._edge(t, s)):
                 out.append(s)
         return out
+
+    def _edge(self, t: tuple[int, int], side: str) -> list[bool]:
+        """Whether each square along ``side`` of card ``t`` is open (not a house)."""
+        x0, y0 = t[0] * SIZE, t[1] * SIZE
+        if side in ("N", "S"):
+            y = y0 if side == "N" else y0 + SIZE - 1
+            return [(x0 + i, y) in self.squares for i in range(SIZE)]
+        x = x0 if side == "W" else x0 + SIZE - 1
+        return [(x, y0 + i) in self.squares for i in range(SIZE)]
 
     # ---- steps ------------------------------------------------------------------------------------------
     def _orth_open(self, a: tuple[int, int], b: tuple[int, int]) -> bool:

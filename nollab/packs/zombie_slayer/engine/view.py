@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nollab.packs.zombie_slayer.engine.town import SIZE, CENTRE, border_side, rotate
+from nollab.packs.zombie_slayer.engine.deck import deck_left
 
 __all__ = ["View", "CardView", "Token", "view", "describe"]
 
@@ -80,10 +81,9 @@ def view(game) -> View:
     tokens += [Token(f["kind"], f["sq"], f["life"], box.followers[f["kind"]].name) for _, f in sorted(st.followers.items())]
     tokens += [Token(z["kind"], z["sq"], z["life"]) for _, z in sorted(st.zombies.items(), key=lambda kv: int(kv[0]))]
     tokens += [Token("dung", d) for d in st.dung]
-    deck = st.deck
     return View(tuple(cards), tuple(tokens), st.round, st.phase, st.result, st.reason, s["name"], s["life"], s["luck"],
                 s["actions"], s["xp"], s["cp"], tuple(s["items"]), tuple(s["skills"]), st.townsmen,
-                len(deck["pool"]) + (1 if deck["temple"] else 0), st.boss, tuple(sorted(st.kills.items())))
+                deck_left(st), st.boss, tuple(sorted(st.kills.items())))
 
 
 def _board(tx: int, ty: int, c: int, r: int, rot: int) -> tuple[int, int]:
@@ -119,6 +119,8 @@ def describe(game, action) -> str:
         return f"paint a {p[0]} pip on face {p[1]} ({game.box.town.costs[p[0]]} CP)"
     if k == "heal":
         return "Prycille heals the Slayer"
+    if k == "send_away":
+        return "send a fanatic townsman away (free)"
     if k == "end":
         return "end the turn"
     return str(action)
