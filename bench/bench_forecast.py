@@ -7,7 +7,8 @@ Rows (CPU seconds of this process, best of ``--reps``; a shared machine distorts
 
 - forecast: Scene 1, every Survivor ended their Turn, the Ghouls' Phase with its 4 Spawn Zones at Yellow
   (``until="end_of_phase"``) -- goal < 1 s; and the Players' Phase at Blue until the end of the round
-  (what the Forecast panel asks at the start of S1);
+  (what the Forecast panel asks at the start of S1); each with the Spawn Step as one product (the
+  default) beside every card on its own fork (``factorise=False``), the ratio, the results compared;
 - best_turn: 3 Actions with up to 3 rolls (a Winchester 94 against 2 Walkers on a 4-Zone row; and on
   Scene 1's board, Helen with a Sawed-Off and a Table Leg, 3 Walkers next door) -- goal < 2 s;
 - engine: ``bench/bench_engine.py`` rows (steps/s, CPU time) of this checkout and of
@@ -55,22 +56,21 @@ def s1_ghouls_phase(level_xp: int):
 
 
 def forecast_rows(reps: int) -> list[tuple]:
+    """Each forecast with the Spawn Step as one product (``factorise=True``, the default) and with every
+    card on its own fork (``factorise=False``, the reference), the same answer checked equal."""
     from nollab.prob import forecast
     from nollab.rules import Game
 
     rows = []
-    g = s1_ghouls_phase(8)  # Tom 8 XP: Yellow (P. 14)
-    t, f = best_of(lambda: forecast(g, "end_of_phase"), reps)
-    rows.append(("forecast S1 Ghouls' Phase, 4 Spawn Zones, Yellow", t, 1.0,
-                 f"{f.states} positions, {len(f.outcomes)} outcomes"))
-    g = s1_ghouls_phase(0)
-    t, f = best_of(lambda: forecast(g, "end_of_phase"), reps)
-    rows.append(("forecast S1 Ghouls' Phase, 4 Spawn Zones, Blue", t, 1.0,
-                 f"{f.states} positions, {len(f.outcomes)} outcomes"))
-    g = Game.new("S1", seed=1)
-    t, f = best_of(lambda: forecast(g, "end_of_round"), reps)
-    rows.append(("forecast S1 start until the end of the round (panel)", t, None,
-                 f"{f.states} positions, {len(f.outcomes)} outcomes"))
+    cases = [("forecast S1 Ghouls' Phase, 4 Spawn Zones, Yellow", s1_ghouls_phase(8), "end_of_phase", 1.0),
+             ("forecast S1 Ghouls' Phase, 4 Spawn Zones, Blue", s1_ghouls_phase(0), "end_of_phase", 1.0),
+             ("forecast S1 start until the end of the round (panel)", Game.new("S1", seed=1), "end_of_round", None)]
+    for name, g, until, goal in cases:
+        t0, f0 = best_of(lambda: forecast(g, until, factorise=False), reps)
+        t1, f1 = best_of(lambda: forecast(g, until), reps)
+        same = "equal" if f0.outcomes.probs() == f1.outcomes.probs() else "DIFFERENT"
+        rows.append((name, t1, goal, f"{f1.states} positions, {len(f1.outcomes)} outcomes; card by card "
+                     f"{t0:.3f} s ({f0.states} positions) = {t0 / t1:.1f}x, results {same}"))
     return rows
 
 

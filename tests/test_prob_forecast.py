@@ -100,7 +100,9 @@ def test_phase_horizon_and_bad_input():
     with pytest.raises(ForecastError, match="max_states"):
         forecast(g, max_states=0)
     with pytest.raises(ForecastError, match="max_states: the forecast needs more than 2"):
-        forecast(g, max_states=2)
+        forecast(g, max_states=2, factorise=False)  # one position per card
+    with pytest.raises(ForecastError, match="max_states: the forecast needs more than 1"):
+        forecast(position(DECK, xp={"tom": 8}, walkers_far=26), max_states=1)  # short: handed back to the engine
     with pytest.raises(ForecastError, match="policy"):
         forecast(g, policy=42)
 

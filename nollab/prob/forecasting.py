@@ -47,6 +47,7 @@ from typing import Any, Iterable
 from nollab.content_model import GHOUL_TYPES
 
 from .dist import Dist
+from .spawn_block import expand_spawn_run
 
 __all__ = ["Forecast", "ForecastError", "Outcome", "forecast", "DefaultPolicy", "merge_key", "UNTIL"]
 
@@ -224,6 +225,7 @@ class _Search:
         self.expanded = 0
         self.memo: dict = {}
         self.survivors = tuple(st.survivors)
+        self.factorise = True
 
     # -- the horizon --
     def stopped(self, g: Any) -> bool:
@@ -360,6 +362,8 @@ class _Search:
             g, w, acc = pending.pop(key)
             self.count()
             if g.needs() == "chance":
+                if self.factorise and expand_spawn_run(self, g, w, acc, push, finals):
+                    continue
                 for c, cw, total in self.children(g):
                     push(c, w * Fraction(cw, total), acc)
             else:  # a players' decision under ``best``
@@ -392,12 +396,15 @@ def _policy(policy: Any) -> tuple[Any, bool, str]:
 
 
 def forecast(game: Any, until: str = "end_of_round", policy: Any = "default", *,
-             max_states: int = 200_000, stop=None) -> Forecast:
+             max_states: int = 200_000, stop=None, factorise: bool = True) -> Forecast:
     """The exact distribution of what happens from ``game`` until ``until`` (see the module doc).
 
     ``game`` is not changed. ``max_states`` bounds the positions expanded (merged states and
     decisions); beyond it a :class:`ForecastError` says so before any answer. ``stop()`` returning
-    True cancels the search (a :class:`ForecastError`), e.g. when a widget asks a newer question."""
+    True cancels the search (a :class:`ForecastError`), e.g. when a widget asks a newer question.
+    ``factorise`` (default True) forecasts a Spawn Step's cards as one product where they commute
+    (:mod:`nollab.prob.spawn_block`); False follows every card on its own fork (the same answer,
+    slower: the reference the tests and the bench compare with)."""
     if not all(hasattr(game, a) for a in ("state", "fork", "chance_outcomes")):
         raise ForecastError(f"game: a nollab.rules.Game is needed, got {type(game).__name__}")
     if until not in UNTIL:
@@ -409,6 +416,7 @@ def forecast(game: Any, until: str = "end_of_round", policy: Any = "default", *,
     st = root.state
     search = _Search(root, until, pol, best, max_states)
     search.stop = stop
+    search.factorise = bool(factorise)
     root.drain_until = search.stopped_state  # no bookkeeping past the horizon
     start = {"round": st.round, "phase": st.phase, "active": st.active}
     finals = search.run(root)

@@ -134,14 +134,19 @@ def draw_ghoul_card(ctx: Ctx, outcome=None):
     return ctx.scene.ghoul_card(num)
 
 
+def box_room(ctx: Ctx, ghoul: str) -> int:
+    """The miniatures of a Ghoul type still in the box: its pool less those on the board (what a
+    Spawn card of that type can place before it runs short, P. 25)."""
+    return ctx.content.ghoul_types[ghoul].pool - ctx.st.on_board(ghoul)
+
+
 @chance_task("spawn_card", outcomes=spawn_card_outcomes, check=spawn_card_check, pause=True)
 def task_spawn_card(ctx: Ctx, outcome, zone: str) -> None:
     st = ctx.st
     card = draw_ghoul_card(ctx, outcome)
     level = DangerLevel(highest_level(ctx.content, st))
     # the miniatures left in the box of the card's type (the only one a card reads, P. 25)
-    pool = {card.ghoul: ctx.content.ghoul_types[card.ghoul].pool - st.on_board(card.ghoul)} \
-        if card.ghoul in ctx.content.ghoul_types else {}
+    pool = {card.ghoul: box_room(ctx, card.ghoul)} if card.ghoul in ctx.content.ghoul_types else {}
     # the Ghouls by Zone only matter to a Barricade & Door Opening card (P. 25)
     gbz = {z: {g: c[i] for i, g in enumerate(GHOUL_TYPES) if c[i]} for z, c in st.ghouls.items()} \
         if card.kind == "opening" else {}

@@ -1,0 +1,502 @@
+"""A Spawn Step's cards forecast as one product, with the engine run once (P. 24-25).
+
+A forecast (:mod:`nollab.prob.forecasting`) follows every outcome of every chance step on its own
+fork. In a Spawn Step that is the costly part: one Ghoul card per active Spawn token (4 in Scene 1),
+each with ~16 outcomes at Yellow, and the Spawn Zones differ, so the ordered outcomes hardly ever
+merge (26,640 end positions for Scene 1 at Yellow). Yet most of those cards *commute*: a card that
+places Ghouls its box still holds, a "Nothing!" or a Barricade & Door Opening card that opens nothing
+only changes its own Spawn Zone, whatever the other cards did. This module forecasts such a run of
+Spawn cards as:
+
+* the cards' joint outcome, counted exactly: ordered draws without replacement from the pile,
+  grouped by what each card does (the engine's own grouping, ``Game.chance_outcomes``), each
+  sequence weighted by the falling product of the counts left;
+* what each card does in its Zone, *measured* by the engine (the registered chance step run on a
+  fork for every Zone and every group: type, Ghouls asked, Ghouls placed, openings opened);
+* the rest of the horizon (the Scene's checks after every card, the End Phase, ...) run *once* by the
+  engine, on one sequence of cards, with the Spawn Zones' Ghouls and the Ghoul deck guarded: if
+  that run reads a Spawn Zone's Ghouls, the Ghoul deck or its discards, or changes any Ghoul, the
+  shortcut is not taken. When it reads none of them, every sequence runs it identically (the same
+  code on the same values), so each sequence's end is that run's end with its own Ghouls placed.
+
+Sequences where cards interact go to the engine, from the first card that interacts on: a card
+short of miniatures (its box holds fewer than it asks once the earlier cards are placed: extra
+Activations, P. 25), a Barricade & Door Opening card that opens something (at the start, or
+because an earlier card put Ghouls of its type where a closed opening is), a card that does
+anything else than place Ghouls in its own Zone. The engine continues those positions one card at
+a time (and their remaining cards may again be a shortcut run). A pile smaller than the run
+(a reshuffle inside it, P. 24) or a guarded read means no shortcut at all: the plain enumeration.
+
+Nothing of the rules is written here: what a card does comes from the engine's run of it; the
+counting is the one of drawing from a pile; the only rule facts used are that a card reads the
+room of its type's box (``box_room``, P. 25) and an opening card the Zones with Ghouls of its type.
+"""
+from __future__ import annotations
+
+import pickle
+from fractions import Fraction
+from typing import Any, Callable
+
+from nollab.rules.engine.chance import CHANCE, ChanceStep
+from nollab.rules.engine.state import GHOUL_TYPES
+from nollab.rules.spawn.step import box_room
+
+__all__ = ["expand_spawn_run", "spawn_run"]
+
+NAME = "spawn_card"
+_ALL = object()
+
+
+class Touched(BaseException):
+    """The rest of the horizon read something a Spawn card changes (not an Exception: no rule's
+    ``except Exception`` may swallow it)."""
+
+
+class GuardedGhouls(dict):
+    """``state.ghouls`` during the probe: when armed, reading a Spawn Zone's entry, reading the whole
+    map (iteration, counts by type, copies) or writing any entry raises :class:`Touched`."""
+
+    __slots__ = ("armed", "zones")
+
+    def _r(self, key=_ALL):
+        if self.armed and (key is _ALL or key in self.zones):
+            raise Touched(f"ghouls[{'*' if key is _ALL else key}]")
+
+    def _w(self, *_a):
+        if self.armed:
+            raise Touched("ghouls written")
+
+    def get(self, key, default=None):
+        self._r(key)
+        return dict.get(self, key, default)
+
+    def __getitem__(self, key):
+        self._r(key)
+        return dict.__getitem__(self, key)
+
+    def __contains__(self, key):
+        self._r(key)
+        return dict.__contains__(self, key)
+
+    def __iter__(self):
+        self._r()
+        return dict.__iter__(self)
+
+    def __len__(self):
+        self._r()
+        return dict.__len__(self)
+
+    def __reversed__(self):
+        self._r()
+        return dict.__reversed__(self)
+
+    def keys(self):
+        self._r()
+        return dict.keys(self)
+
+    def values(self):
+        self._r()
+        return dict.values(self)
+
+    def items(self):
+        self._r()
+        return dict.items(self)
+
+    def copy(self):
+        self._r()
+        return dict.copy(self)
+
+    def __eq__(self, other):
+        self._r()
+        return dict.__eq__(self, other)
+
+    def __ne__(self, other):
+        self._r()
+        return dict.__ne__(self, other)
+
+    __hash__ = None
+
+    def __or__(self, other):
+        self._r()
+        return dict.__or__(self, other)
+
+    def __ror__(self, other):
+        self._r()
+        return dict.__ror__(self, other)
+
+    def __reduce_ex__(self, proto):
+        self._r()
+        return dict, (dict(dict.items(self)),)
+
+    def __repr__(self):
+        self._r()
+        return dict.__repr__(self)
+
+    def __setitem__(self, key, value):
+        self._w()
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key):
+        self._w()
+        dict.__delitem__(self, key)
+
+    def pop(self, *a):
+        self._w()
+        return dict.pop(self, *a)
+
+    def popitem(self):
+        self._w()
+        return dict.popitem(self)
+
+    def setdefault(self, *a):
+        self._w()
+        return dict.setdefault(self, *a)
+
+    def update(self, *a, **k):
+        self._w()
+        return dict.update(self, *a, **k)
+
+    def clear(self):
+        self._w()
+        return dict.clear(self)
+
+    def __ior__(self, other):
+        self._w()
+        return dict.__ior__(self, other)
+
+
+def _guard_all(cls: type, names: tuple) -> type:
+    """Every listed method of ``cls``'s base raises :class:`Touched` when the instance is armed."""
+    base = cls.__bases__[0]
+    for n in names:
+        def m(self, *a, __n=n, **k):
+            if self.armed:
+                raise Touched(f"{self.what}.{__n}")
+            return getattr(base, __n)(self, *a, **k)
+        m.__name__ = n
+        setattr(cls, n, m)
+    return cls
+
+
+class GuardedPile(list):
+    """The Ghoul deck or its discards during the probe: any use when armed raises :class:`Touched`."""
+
+    __slots__ = ("armed", "what")
+    __hash__ = None
+
+
+_guard_all(GuardedPile, (
+    "__getitem__", "__setitem__", "__delitem__", "__len__", "__iter__", "__reversed__", "__contains__",
+    "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__add__", "__iadd__", "__mul__",
+    "__imul__", "__rmul__", "__reduce_ex__", "__repr__", "append", "extend", "insert", "pop", "remove",
+    "index", "count", "copy", "sort", "reverse", "clear"))
+
+
+class SpawnRun:
+    """The run of Spawn cards a position stands before: ``tasks`` (the queued chance steps), ``zones``."""
+
+    def __init__(self, tasks: list):
+        self.tasks = tasks
+        self.zones = [t[1] for t in tasks]
+
+    def __len__(self) -> int:
+        return len(self.tasks)
+
+
+def spawn_run(state: Any) -> SpawnRun | None:
+    """The Spawn cards at the head of the engine's queue (one per Spawn token, P. 24), or None."""
+    q = state.queue
+    n = 0
+    while n < len(q) and q[n][0] == NAME:
+        n += 1
+    return SpawnRun([list(t) for t in q[:n]]) if n else None
+
+
+class _Card:
+    """What one group of cards does in one Zone, as the engine's run of it on a fork says."""
+
+    __slots__ = ("ghoul", "asked", "delta", "plain", "opens_after")
+
+    def __init__(self, ghoul, asked, delta, plain):
+        self.ghoul = ghoul  # index in GHOUL_TYPES, or None
+        self.asked = asked  # Ghouls the card asks for (its line at this Danger Level)
+        self.delta = delta  # (type index, n) placed in its Zone, or None
+        self.plain = plain  # only places Ghouls in its own Zone (else: it interacts)
+        self.opens_after: set = set()  # (type index, zone index j): would open once an earlier card put that type in z_j
+
+
+def _measure(g: Any, run: SpawnRun, keys: tuple) -> list[dict]:
+    """``[{key: _Card}]`` per position of the run: each group's card run by the engine on a fork of
+    ``g`` in that Zone (``plain`` False: it does something else than place Ghouls in its Zone)."""
+    step: ChanceStep = CHANCE[NAME]
+    st0 = g.state
+    out = []
+    zero_keys = []
+    for i, task in enumerate(run.tasks):
+        zone = task[1]
+        got = {}
+        for k in keys:
+            f = g.fork()
+            ctx = f._ctx()
+            nq = len(f.state.queue)
+            step.run(ctx, k, *task[1:])
+            ev = [e for e in f.events if e.kind == NAME]
+            st = f.state
+            odd = len(ev) != 1 or st.result is not None or st.pending is not None or len(st.queue) != nq
+            d = ev[0].data if len(ev) == 1 else {}
+            ghoul = d.get("ghoul")
+            ti = GHOUL_TYPES.index(ghoul) if ghoul in GHOUL_TYPES else None
+            changed = {z for z in set(st.ghouls) | set(st0.ghouls) if st.ghouls.get(z) != st0.ghouls.get(z)}
+            delta = None
+            plain = not odd and not d.get("opened") and not d.get("extra") and st.opening_open == st0.opening_open \
+                and changed <= {zone}
+            if plain and changed:
+                before, after = st0.ghouls_in(zone), st.ghouls_in(zone)
+                diff = [a - b for a, b in zip(after, before)]
+                if ti is None or sum(x != 0 for x in diff) != 1 or diff[ti] != d.get("placed"):
+                    plain = False
+                else:
+                    delta = (ti, diff[ti])
+            elif plain and d.get("placed"):
+                plain = False
+            c = _Card(ti, d.get("requested", 0) or 0, delta, plain)
+            got[k] = c
+            if plain and delta is None and ti is not None:
+                zero_keys.append((i, k, c))
+        out.append(got)
+    # a card that placed nothing (a "Nothing!" or an opening card that opened nothing) may still open
+    # something once an earlier card has put Ghouls of its type beside a closed opening (P. 25)
+    placed_types = sorted({c.delta[0] for got in out for c in got.values() if c.delta is not None})
+    for i, k, c in zero_keys:
+        for j in range(i):
+            for t in placed_types:
+                f = g.fork()
+                ctx = f._ctx()
+                ctx.place_ghouls(run.zones[j], GHOUL_TYPES[t], 1)
+                opened = dict(f.state.opening_open)
+                step.run(ctx, k, *run.tasks[i][1:])
+                if f.state.opening_open != opened:
+                    c.opens_after.add((t, j))
+    return out
+
+
+_REST_SKIP = ("ghouls", "ghoul_deck", "ghoul_discard", "steps", "queue", "rng", "cards", "origin", "_closed")
+
+
+def _rest_digest(st: Any) -> bytes:
+    """The state but the Ghouls, the Ghoul piles, the step counter and the queue, as bytes."""
+    d = {k: v for k, v in st.__dict__.items() if k not in _REST_SKIP}
+    d["survivors"] = [s.__dict__ for s in st.survivors.values()]
+    if st.pending is not None:
+        d["pending"] = st.pending.__dict__
+    return pickle.dumps(d, 4)
+
+
+def _probe(search: Any, g: Any, run: SpawnRun, keys_seq: tuple):
+    """Run ``g`` through the cards ``keys_seq`` and on to the horizon on a fork, the Spawn Zones'
+    Ghouls and the Ghoul piles guarded outside the cards themselves. Returns the fork at the horizon
+    (guards removed), or None if the rest of the horizon touched them or did not end in the horizon."""
+    p = g.fork()
+    st = p.state
+    gh = GuardedGhouls(st.ghouls)
+    gh.armed, gh.zones = False, frozenset(run.zones)
+    deck, disc = GuardedPile(st.ghoul_deck), GuardedPile(st.ghoul_discard)
+    deck.armed = disc.armed = False
+    deck.what, disc.what = "ghoul_deck", "ghoul_discard"
+    st.ghouls, st.ghoul_deck, st.ghoul_discard = gh, deck, disc
+    real = CHANCE[NAME]
+
+    seen: list = []
+
+    def card(ctx, o, *args):
+        gh.armed = deck.armed = disc.armed = False
+        try:
+            # between two cards only the Scene's checks ran: they must have changed nothing a card reads
+            d = _rest_digest(st)
+            if seen and seen[-1] != d:
+                raise Touched("the state changed between two Spawn cards")
+            real.run(ctx, o, *args)
+            seen.append(_rest_digest(st))
+            if seen[-1] != d:
+                raise Touched("a Spawn card changed more than its Zone's Ghouls")
+        finally:
+            gh.armed = deck.armed = disc.armed = True
+
+    wrapped = ChanceStep(real.name, real.outcomes, real.check, card)
+    ok = False
+    try:
+        gh.armed = deck.armed = disc.armed = True
+        for i, k in enumerate(keys_seq):
+            if p.needs() != "chance" or st.queue[0][0] != NAME or st.queue[0][1] != run.zones[i]:
+                return None
+            p._resolve_chance(wrapped, k, st.queue[0])
+        p.events.clear()
+        stopped, acc = search.advance(p, ((0,) * len(GHOUL_TYPES), (0,) * len(GHOUL_TYPES)))
+        ok = stopped and not any(acc[0]) and not any(acc[1])
+    except Touched:
+        ok = False
+    finally:
+        gh.armed = deck.armed = disc.armed = False
+    if not ok or p.state is not st or st.ghouls is not gh or st.ghoul_deck is not deck or st.ghoul_discard is not disc:
+        return None
+    st.ghouls, st.ghoul_deck, st.ghoul_discard = dict(gh), list(deck), list(disc)
+    return p
+
+
+def expand_spawn_run(search: Any, g: Any, w: Fraction, acc: tuple, push: Callable, finals: dict) -> bool:
+    """Forecast the run of Spawn cards ``g`` stands before as one product (see the module doc):
+    sequences that commute go straight to ``finals`` (``{Outcome: probability}``), the positions where
+    a card interacts are ``push``-ed to the engine's enumeration. False (nothing done) when the
+    shortcut does not apply; the caller then expands ``g`` one card at a time."""
+    st = g.state
+    run = spawn_run(st)
+    if run is None or len(run) < 2 or len(set(run.zones)) != len(run) or len(st.ghoul_deck) < len(run):
+        return False
+    node = g.chance_outcomes()
+    keys, counts = node.outcomes, node.weights
+    if sum(counts) != len(st.ghoul_deck):
+        return False
+    cards = _measure(g, run, keys)
+    ctx = g._ctx()
+    room = [box_room(ctx, t) for t in GHOUL_TYPES]
+    m, nk = len(run), len(keys)
+
+    # every ordered sequence of groups, without replacement: simple ones by their placements,
+    # interacting ones cut at their first interacting card
+    simple: dict = {}
+    cut: list = []
+    left = list(counts)
+    used = [0] * len(GHOUL_TYPES)
+    seq: list = []
+    deltas: list = []
+    placed_at: list = []  # (type, position) of earlier placements
+
+    def walk(i: int, weight: int) -> None:
+        if i == m:
+            key = tuple(deltas)
+            simple[key] = simple.get(key, 0) + weight
+            return
+        row = cards[i]
+        for ki in range(nk):
+            r = left[ki]
+            if not r:
+                continue
+            c = row[keys[ki]]
+            interacts = not c.plain
+            if not interacts and c.delta is not None:
+                t = c.delta[0]
+                interacts = used[t] + c.asked > room[t]
+            elif not interacts and c.asked:
+                interacts = c.ghoul is None or used[c.ghoul] + c.asked > room[c.ghoul]
+            if not interacts and c.opens_after:
+                interacts = any(tj in c.opens_after for tj in placed_at)
+            if interacts:
+                cut.append((tuple(seq) + (ki,), weight * r))
+                continue
+            left[ki] -= 1
+            seq.append(ki)
+            deltas.append(c.delta)
+            if c.delta is not None:
+                used[c.delta[0]] += c.delta[1]
+                placed_at.append((c.delta[0], i))
+            walk(i + 1, weight * r)
+            if c.delta is not None:
+                used[c.delta[0]] -= c.delta[1]
+                placed_at.pop()
+            deltas.pop()
+            seq.pop()
+            left[ki] += 1
+
+    walk(0, 1)
+    if not simple:
+        return False
+    # the rest of the horizon, once, on one simple sequence (the most likely first group of each)
+    first = _first_simple(cards, keys, counts, room, m)
+    probe = _probe(search, g, run, first) if first is not None else None
+    if probe is None:
+        return False
+
+    # the simple sequences' ends
+    N = len(st.ghoul_deck)
+    den = 1
+    for j in range(m):
+        den *= N - j
+    pst = probe.state
+    sv = [pst.survivors[s] for s in search.survivors]
+    wounds, alive, result = tuple(s.wounds for s in sv), tuple(s.alive for s in sv), pst.result
+    base = dict(pst.ghouls)
+    for z in run.zones:  # the Spawn Zones as before the cards (the rest of the horizon did not touch them)
+        if z in st.ghouls:
+            base[z] = st.ghouls[z]
+        else:
+            base.pop(z, None)
+    from nollab.prob.forecasting import Outcome
+
+    zones = run.zones
+    p0, x0 = acc
+    for key, weight in simple.items():
+        gh = dict(base)
+        placed = list(p0)
+        for j, d in enumerate(key):
+            if d is None:
+                continue
+            t, n = d
+            z = zones[j]
+            c = list(gh.get(z, (0,) * len(GHOUL_TYPES)))
+            c[t] += n
+            gh[z] = tuple(c)
+            placed[t] += n
+        o = Outcome(wounds, alive, tuple(sorted(gh.items())), result, tuple(placed), x0)
+        pw = w * Fraction(weight, den)
+        finals[o] = finals.get(o, 0) + pw
+
+    # the interacting sequences, from their first interacting card on, by the engine
+    games: dict = {(): (g, acc)}
+    step = CHANCE[NAME]
+
+    def at(prefix: tuple, keep: bool):
+        got = games.get(prefix)
+        if got is not None:
+            return got
+        pg, pacc = at(prefix[:-1], True)
+        c = pg.fork()
+        c._resolve_chance(step, keys[prefix[-1]], c.state.queue[0])
+        got = (c, search._spawn_events(c, pacc))
+        if keep:
+            games[prefix] = got
+        return got
+
+    for prefix, weight in sorted(cut):
+        d = 1
+        for j in range(len(prefix)):
+            d *= N - j
+        c, cacc = at(prefix, False)
+        push(c, w * Fraction(weight, d), cacc)
+    return True
+
+
+def _first_simple(cards: list, keys: tuple, counts: tuple, room: list, m: int) -> tuple | None:
+    """One sequence of groups where no card interacts (for the probe): at each card the first group
+    (the engine lists "Nothing!" first) that keeps the run simple."""
+    left = list(counts)
+    used = [0] * len(GHOUL_TYPES)
+    placed_at: list = []
+    out = []
+    for i in range(m):
+        for ki, k in enumerate(keys):
+            c = cards[i][k]
+            if not left[ki] or not c.plain:
+                continue
+            if c.asked and (c.ghoul is None or used[c.ghoul] + c.asked > room[c.ghoul]):
+                continue
+            if any(tj in c.opens_after for tj in placed_at):
+                continue
+            left[ki] -= 1
+            if c.delta is not None:
+                used[c.delta[0]] += c.delta[1]
+                placed_at.append((c.delta[0], i))
+            out.append(k)
+            break
+        else:
+            return None
+    return tuple(out)

@@ -1,0 +1,149 @@
+"""A Spawn Step's cards forecast as one product (:mod:`nollab.prob.spawn_block`) give exactly what the
+ordinary engine gives over every order of a rigged Ghoul deck (P. 24-25), also where the shortcut has
+to hand positions back to the engine: a card short of miniatures and the extra Activation it gives
+(P. 25), a Barricade & Door Opening card that opens a Door at once or only because an earlier card put
+Walkers beside it (P. 25), two Spawn tokens in one Zone, a Scene rule that reads the Spawn Zones."""
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from nollab.board import board_from_grid
+from nollab.content_model import GHOUL_TYPES
+from nollab.prob import spawn_block
+from nollab.prob.forecasting import DefaultPolicy, _Search, forecast
+from nollab.rules.scenes.hooks import Hook, scene_hook
+from nollab.rules.sandbox import sandbox
+
+# a row of 5 Zones; a closed Door between c and d
+ROW = board_from_grid("abcde", {k: "exterior" for k in "abcde"}, openings=[("door_cd", "r1c3-r1c4", "door", False)])
+
+
+@scene_hook("test_crowded_spawn_zone_loses")
+class CrowdedSpawnZoneLoses(Hook):
+    """A Scene rule that reads the Ghouls of every Zone (as a test Scene might): the game is lost
+    as soon as 4 Ghouls stand in one Zone."""
+
+    def check(self, ctx) -> None:
+        if any(sum(c) >= 4 for c in ctx.st.ghouls.values()):
+            ctx.lose("4 Ghouls in one Zone", "test")
+
+
+def position(deck, *, spawns, xp=8, ghouls=None, survivors=None, hooks=None, wounds=None):
+    g = sandbox(ROW, survivors or {"judy": "T:a", "tom": "T:a"}, xp={"tom": xp}, ghouls=ghouls, spawns=spawns,
+                ghoul_deck=list(deck), hooks=hooks, wounds=wounds)
+    return g
+
+
+def played_out(g):
+    """The ordinary engine (seeded draws, default decisions) to the end of the round; the outcome read
+    off the final state and the event log, independently of the forecast."""
+    pol, r = DefaultPolicy(), g.state.round
+    while g.state.result is None and g.state.round == r:
+        g.step(pol)
+    st = g.state
+    placed = dict.fromkeys(GHOUL_TYPES, 0)
+    extra = dict.fromkeys(GHOUL_TYPES, 0)
+    for e in g.events:
+        if e.kind == "spawn_card" and e.data.get("ghoul") in placed:
+            placed[e.data["ghoul"]] += e.data["placed"]
+            extra[e.data["ghoul"]] += bool(e.data.get("requested", 0) > e.data["placed"])
+    sv = list(st.survivors.values())
+    return (tuple(s.wounds for s in sv), tuple(s.alive for s in sv), tuple(sorted(st.ghouls.items())),
+            st.result, tuple(placed[t] for t in GHOUL_TYPES), tuple(extra[t] for t in GHOUL_TYPES))
+
+
+def brute(deck, **kw):
+    out: dict = {}
+    orders = list(itertools.permutations(deck))
+    for order in orders:
+        o = played_out(position(order, **kw))
+        out[o] = out.get(o, 0) + Fraction(1, len(orders))
+    return out
+
+
+def as_tuples(f):
+    return {(o.wounds, o.alive, o.ghouls, o.result, o.placed, o.extra): p for o, p in f.outcomes.probs().items()}
+
+
+def handed_back(deck, **kw):
+    """The card groups of each sequence the shortcut hands back to the engine, at the start of the
+    Ghouls' Phase' Spawn Step (None: no shortcut)."""
+    g = position(deck, **kw)
+    pol = DefaultPolicy()
+    g.set_explicit_chance(True)
+    while g.state.queue[:1] != [] and g.state.queue[0][0] != "spawn_card" or g.state.phase == "players":
+        if g.needs() == "chance":
+            raise AssertionError("a chance step before the Spawn Step")
+        g.step(pol)
+    search = _Search(g, "end_of_round", pol, False, 10_000)
+    keys = g.chance_outcomes().outcomes
+    pushed: list = []
+    finals: dict = {}
+    ok = spawn_block.expand_spawn_run(search, g.fork(), Fraction(1), ((0,) * 4, (0,) * 4),
+                                      lambda c, w, acc: pushed.append(c.state.ghoul_discard[:]), finals)
+    return (pushed, finals, keys) if ok else None
+
+
+SPAWNS3 = [("T:e", "white"), ("T:d", "red"), ("T:b", "red")]
+CASES = {
+    # 3 Spawn Zones at Yellow, nothing interacts but the two opening cards of no effect
+    "three zones": dict(deck=[1, 2, 12, 16, 43], spawns=SPAWNS3),
+    # a Walker card in e (beside the closed Door d|e? no: c|d) -- Walkers in d make #43 open the Door c|d
+    "opening after an earlier card": dict(deck=[1, 43, 2, 44, 16], spawns=[("T:d", "white"), ("T:e", "red"),
+                                                                        ("T:b", "red")]),
+    # a Walker already beside the closed Door (it has no way to the Survivors): #43 opens it at once
+    "opening at once": dict(deck=[1, 43, 2, 45, 16], spawns=SPAWNS3, ghouls={"T:d": {"walker": 1}}),
+    # 25 of the 28 Walkers on the board: a second Walker card is short, every Walker gets an extra
+    # Activation, the Walkers beside Tom attack him (2 Wounds: he dies)
+    "running short": dict(deck=[1, 2, 3, 16, 43], spawns=SPAWNS3, ghouls={"T:c": {"walker": 25}},
+                          survivors={"judy": "T:a", "tom": "T:b"}, wounds={"tom": 2}),
+    # two Spawn tokens in one Zone: no shortcut, the plain enumeration
+    "one zone twice": dict(deck=[1, 2, 12, 16, 43], spawns=[("T:e", "white"), ("T:e", "red"), ("T:b", "red")]),
+    # a Scene rule reads every Zone's Ghouls after each card: no shortcut
+    "a rule reads the Spawn Zones": dict(deck=[1, 5, 10, 15, 43], spawns=SPAWNS3, hooks=["test_crowded_spawn_zone_loses"],
+                                         ghouls={"T:e": {"walker": 1}}),
+    # Blue: the opening cards have no effect (P. 25)
+    "blue": dict(deck=[1, 2, 12, 16, 43], spawns=SPAWNS3, xp=0, ghouls={"T:c": {"walker": 1}}),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_shortcut_equals_every_order_of_the_deck(name):
+    kw = dict(CASES[name])
+    deck = kw.pop("deck")
+    g = position(deck, **kw)
+    before = g.state_hash()
+    fast, plain = forecast(g, "end_of_round"), forecast(g, "end_of_round", factorise=False)
+    assert g.state_hash() == before
+    want = brute(deck, **kw)
+    assert as_tuples(fast) == want
+    assert as_tuples(plain) == want
+
+
+def test_which_sequences_go_back_to_the_engine():
+    """The shortcut hands back exactly the sequences from their first interacting card on."""
+    kw = dict(CASES["opening after an earlier card"])
+    pushed, finals, _keys = handed_back(kw.pop("deck"), **kw)
+    # #43 (Walker opening) interacts only after a Walker card placed Walkers in d, beside the Door c|d
+    assert pushed and all(43 in d and (1 in d or 2 in d) for d in pushed)
+    assert all(d.index(43) > min(d.index(x) for x in (1, 2) if x in d) for d in pushed)
+    assert finals  # the other sequences are counted at once
+
+    kw = dict(CASES["opening at once"])
+    pushed, _f, _k = handed_back(kw.pop("deck"), **kw)
+    assert [43] in pushed  # opens at once: handed back as the first card
+
+    kw = dict(CASES["running short"])
+    pushed, _f, _k = handed_back(kw.pop("deck"), **kw)
+    # 3 Walkers left in the box: a second Walker card (Yellow: #1 3, #2 and #3 2 each) is short; or
+    # #43 after a Walker card placed Walkers in d, beside the Door
+    walkers = lambda d: sum(x in d for x in (1, 2, 3))  # noqa: E731
+    assert all((walkers(d) == 2 and d[-1] in (1, 2, 3)) or (walkers(d) == 1 and d[-1] == 43) for d in pushed)
+    assert any(walkers(d) == 2 for d in pushed)
+
+    for name in ("one zone twice", "a rule reads the Spawn Zones"):
+        kw = dict(CASES[name])
+        assert handed_back(kw.pop("deck"), **kw) is None, name
