@@ -74,7 +74,7 @@ def handed_back(deck, **kw):
     g = position(deck, **kw)
     pol = DefaultPolicy()
     g.set_explicit_chance(True)
-    while g.state.queue[:1] != [] and g.state.queue[0][0] != "spawn_card" or g.state.phase == "players":
+    while g.state.phase == "players" or g.state.queue[0].name != "spawn_card":
         if g.needs() == "chance":
             raise AssertionError("a chance step before the Spawn Step")
         g.step(pol)

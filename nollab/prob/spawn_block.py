@@ -197,7 +197,7 @@ class SpawnRun:
 
     def __init__(self, tasks: list):
         self.tasks = tasks
-        self.zones = [t[1] for t in tasks]
+        self.zones = [t.args[0] for t in tasks]
 
     def __len__(self) -> int:
         return len(self.tasks)
@@ -207,9 +207,9 @@ def spawn_run(state: Any) -> SpawnRun | None:
     """The Spawn cards at the head of the engine's queue (one per Spawn token, P. 24), or None."""
     q = state.queue
     n = 0
-    while n < len(q) and q[n][0] == NAME:
+    while n < len(q) and q[n].name == NAME:
         n += 1
-    return SpawnRun([list(t) for t in q[:n]]) if n else None
+    return SpawnRun(list(q[:n])) if n else None
 
 
 class _Card:
@@ -233,13 +233,13 @@ def _measure(g: Any, run: SpawnRun, keys: tuple) -> list[dict]:
     out = []
     zero_keys = []
     for i, task in enumerate(run.tasks):
-        zone = task[1]
+        zone = task.args[0]
         got = {}
         for k in keys:
             f = g.fork()
             ctx = f._ctx()
             nq = len(f.state.queue)
-            step.run(ctx, k, *task[1:])
+            step.run(ctx, k, *task.args)
             ev = [e for e in f.events if e.kind == NAME]
             st = f.state
             odd = len(ev) != 1 or st.result is not None or st.pending is not None or len(st.queue) != nq
@@ -274,7 +274,7 @@ def _measure(g: Any, run: SpawnRun, keys: tuple) -> list[dict]:
                 ctx = f._ctx()
                 ctx.place_ghouls(run.zones[j], GHOUL_TYPES[t], 1)
                 opened = dict(f.state.opening_open)
-                step.run(ctx, k, *run.tasks[i][1:])
+                step.run(ctx, k, *run.tasks[i].args)
                 if f.state.opening_open != opened:
                     c.opens_after.add((t, j))
     return out
@@ -327,7 +327,7 @@ def _probe(search: Any, g: Any, run: SpawnRun, keys_seq: tuple):
     try:
         gh.armed = deck.armed = disc.armed = True
         for i, k in enumerate(keys_seq):
-            if p.needs() != "chance" or st.queue[0][0] != NAME or st.queue[0][1] != run.zones[i]:
+            if p.needs() != "chance" or st.queue[0].name != NAME or st.queue[0].args[0] != run.zones[i]:
                 return None
             p._resolve_chance(wrapped, k, st.queue[0])
         p.events.clear()
