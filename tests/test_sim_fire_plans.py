@@ -110,3 +110,57 @@ def test_a_full_trade_hands_over_one_part_and_takes_back_junk():
     assert len(ben) <= 5 and len(tom) <= 5
     moved = len(set(ben) ^ {"chainsaw", "boards", "mason_jar", "scope", "plenty_of_bullets"})
     assert moved <= 2  # one part in, one junk card out
+
+
+def test_the_team_walks_with_the_molotov_carrier():
+    """A starting Survivor eliminated loses the Scene (P. 8), and Ghoul Attacks split among the
+    Survivors of a Zone (P. 22): the others escort the Molotov carrier (their goal is the carrier's
+    Zone), and the carrier waits while one of them is 3 Moves or more behind."""
+    board = board_from_grid("abcdefg", {k: "exterior" for k in "abcdefg"})
+    g = sandbox(board, {"ben": "T:c", "tom": "T:a"}, inventory={"ben": ["molotov"]},
+                spawns=[("T:g", "red"), ("T:a", "white"), ("T:a", "red")], hooks=["break_the_siege"])
+    bot = HeuristicPolicy()
+    _turn(g, bot)
+    assert bot._view(g, "tom").goals() == ["T:c"]
+    assert bot._view(g, "ben").goals() == ["T:f"]  # Tom is 2 Moves behind: walk on to Range 1 of T:g
+    g2 = sandbox(board, {"ben": "T:d", "tom": "T:a"}, inventory={"ben": ["molotov"]},
+                 spawns=[("T:g", "red"), ("T:a", "white"), ("T:a", "red")], hooks=["break_the_siege"])
+    _turn(g2, bot)
+    assert bot._view(g2, "ben").goals() == ["T:d"]  # ...but 3 Moves: wait for him
+
+
+def test_a_molotov_needed_for_the_white_zone_is_not_spent_on_a_ghoul_pack():
+    """S10 (P. 44) needs one Molotov per Spawn Zone still to gather plus a last one "thrown at that
+    Zone": with one Spawn Zone left to burn and two Molotovs, neither is thrown at a pack of Ghouls
+    elsewhere (P. 29 would eliminate them, but the Scene could then not be won)."""
+    board = board_from_grid("abcde", {k: "exterior" for k in "abcde"})
+    g = sandbox(board, {"ben": "T:c"}, ghouls={"T:b": {"walker": 4}},
+                inventory={"ben": ["molotov", "molotov", "katana"]},
+                spawns=[("T:a", "white"), ("T:e", "red")], hooks=["infected_cemetery", "purge_the_district"])
+    bot = HeuristicPolicy()
+    acts = _turn(g, bot)
+    assert any(a.kind == "molotov" and a.params[1] == "T:b" for a in acts)
+    a = bot.choose_action(g, acts)
+    assert not (a.kind == "molotov" and a.params[1] == "T:b")
+    scores = dict(zip(acts, bot.scores(g, acts)))
+    pack = next(x for x in acts if x.kind == "molotov" and x.params[1] == "T:b")
+    idle = next(x for x in acts if x.kind == "do_nothing")
+    assert scores[pack] < scores[idle]  # worse than ending the Turn
+
+
+def test_the_carrier_keeps_the_molotov_in_hand_over_a_better_weapon():
+    """The Molotov is thrown from a Hand (P. 29) and every Reorganize costs an Action (P. 19): a
+    carrier with a Spawn Zone to burn never swaps the equipped Molotov for the Machete in the
+    Backpack (the bot used to swap it out and back in, two Actions a Turn for nothing)."""
+    board = board_from_grid("abcde", {k: "exterior" for k in "abcde"})
+    g = sandbox(board, {"ben": "T:a"}, inventory={"ben": ["claw_hammer", "molotov", "machete"]},
+                spawns=[("T:e", "red"), ("T:a", "white"), ("T:a", "red")], hooks=["break_the_siege"])
+    bot = HeuristicPolicy()
+    acts = _turn(g, bot)
+    names = g.state.cards
+    unequip = [a for a in acts if a.kind == "reorganize" and "molotov" not in [names[u] for u in a.params if u != -1]
+               and "machete" in [names[u] for u in a.params if u != -1]]
+    assert unequip
+    scores = dict(zip(acts, bot.scores(g, acts)))
+    idle = next(x for x in acts if x.kind == "do_nothing")
+    assert all(scores[a] < scores[idle] for a in unequip)
