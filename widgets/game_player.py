@@ -31,11 +31,11 @@ from nollab.render.palette import BANNER, DANGER
 from .board_view import BoardView
 from .forecast_panel import ForecastPanel
 from .game_driver import DEFAULT_POLICY, POLICIES, Driver, scene_ids
+from .player_parts import EventLog, button, replace_children
 from .position_editor import position_tab
 from .rule_notes import page_details
 from .survivor_panel import SurvivorPanel, survivor_views
 
-LOG_ROWS = 200
 MAX_ACTION_BUTTONS = 36
 #: Board width the cell size aims at (a 12-column Scene gets 52 px cells).
 BOARD_WIDTH = 630.0
@@ -48,12 +48,6 @@ STYLE = """<style>
   text-align: left; padding: 3px 8px; max-width: 100%; }
 .nollab-game-player .nollab-suggested { outline: 3px solid #2e9e44; }
 </style>"""
-
-
-def _button(label: str, tooltip: str = "", *, style: str = "", width: str = "auto") -> W.Button:
-    b = W.Button(description=label, tooltip=tooltip or label, button_style=style,
-                 layout=W.Layout(width=width, margin="1px 2px"))
-    return b
 
 
 def _act_button(label: str, style: str = "") -> W.Button:
@@ -81,8 +75,7 @@ class GamePlayer(W.VBox):
         self.selected: str | None = None
         self.message = ""  # what the last click did, or why it did nothing
         self._suggested: Any = None
-        self._log_len = 0
-        self._log_rows: list[str] = []
+        self.log_rows = EventLog(page_details)
         self._actions_key: tuple | None = None
         self._action_pool: list[W.Button] = []
         self._shown_actions: list = []
@@ -94,17 +87,17 @@ class GamePlayer(W.VBox):
                                        description="Scene", layout=W.Layout(width="150px"))
         self.seed_box = W.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed",
                                          layout=W.Layout(width="150px"))
-        self.new_button = _button("New game", "Start a new game with this Scene and seed")
-        self.step_button = _button("Step", "Advance one atomic step (P. 8: the round, phase by phase)",
+        self.new_button = button("New game", "Start a new game with this Scene and seed")
+        self.step_button = button("Step", "Advance one atomic step (P. 8: the round, phase by phase)",
                                    style="primary")
-        self.action_button = _button("Next action", "Run until the next player action (or decision)")
-        self.phase_button = _button("End of phase", "Run until the phase changes")
-        self.round_button = _button("End of round", "Run until the next round starts")
-        self.undo_button = _button("Undo", "Take back the last decision (with everything after it); "
+        self.action_button = button("Next action", "Run until the next player action (or decision)")
+        self.phase_button = button("End of phase", "Run until the phase changes")
+        self.round_button = button("End of round", "Run until the next round starts")
+        self.undo_button = button("Undo", "Take back the last decision (with everything after it); "
                                    "tick 'undo single steps' to take back one step")
         self.undo_steps = W.Checkbox(value=False, description="undo single steps", indent=False,
                                      layout=W.Layout(width="140px"))
-        self.suggest_button = _button("Suggest", "What the best bot would do now (the game does not change)",
+        self.suggest_button = button("Suggest", "What the best bot would do now (the game does not change)",
                                       style="success")
         self.policy = W.Dropdown(options=list(POLICIES), value=DEFAULT_POLICY if DEFAULT_POLICY in POLICIES
                                  else next(iter(POLICIES)), description="Policy",
@@ -184,8 +177,7 @@ class GamePlayer(W.VBox):
             self.refresh()
             return
         self.selected = None
-        self._log_len = 0
-        self._log_rows = []
+        self.log_rows.reset()
         if self._cell is None:
             self.cell = cell_for(self.driver.board.cols)
         self.message = f"new game: {scene}, seed {seed}"
@@ -197,8 +189,7 @@ class GamePlayer(W.VBox):
         d = self.driver
         d.game, d.scene, d.seed, d.error = game, game.state.scene, game.state.seed, ""
         self.selected = None
-        self._log_len = 0
-        self._log_rows = []
+        self.log_rows.reset()
         self.message = "position loaded from the editor"
         self.refresh()
 
@@ -238,8 +229,7 @@ class GamePlayer(W.VBox):
                 self.message = (f"took back the last decision ({n} step{'s' if n != 1 else ''}): "
                                 f"{self.driver.view().status().split(' · ', 2)[-1]}")
         self._guard(go)
-        self._log_len = min(self._log_len, len(self.driver.events()))
-        self._log_rows = self._log_rows[: self._log_len]
+        self.log_rows.cut(len(self.driver.events()))
 
     def _suggest(self) -> None:
         """Ask the best bot; highlight its button and say it in the status line (no state change)."""
@@ -374,32 +364,7 @@ class GamePlayer(W.VBox):
         return f'<div style="font-size:14px">{text}</div>{msg}{err}'
 
     def _refresh_log(self) -> None:
-        events = self.driver.events()
-        if len(events) < self._log_len:  # undo or new game
-            self._log_rows = []
-            self._log_len = 0
-        for ev in events[self._log_len:]:
-            text = html.escape(getattr(ev, "text", str(ev)))
-            rnd = getattr(ev, "round", "")
-            # the page reference opens its entry of the rules index (docs/rules-index.md)
-            page = page_details(getattr(ev, "page", "") or "", getattr(ev, "kind", ""))
-            self._log_rows.append(
-                f'<div class="nollab-event"><span style="color:#888">R{rnd}</span> {text} {page}</div>')
-        self._log_len = len(events)
-        rows = self._log_rows[-LOG_ROWS:]
-        # newest first, so the latest event is visible without scrolling
-        self.event_log.value = (f'<div style="font-size:12px;line-height:1.35;height:300px;overflow-y:auto">'
-                                f'{"".join(reversed(rows))}</div>')
-
-    @staticmethod
-    def _replace(box: W.Box, children: tuple) -> None:
-        """Swap ``box``'s children and close the old widgets (their comms would leak otherwise)."""
-        old = box.children
-        box.children = children
-        for w in old:
-            for inner in getattr(w, "children", ()):
-                inner.close()
-            w.close()
+        self.event_log.value = self.log_rows.html(self.driver.events())
 
     def _refresh_choice(self, view: Any) -> None:
         p = view.pending
@@ -409,7 +374,7 @@ class GamePlayer(W.VBox):
             return
         self._choice_key = key
         if p is None:
-            self._replace(self.choice_box, (W.HTML('<i style="color:#888">none pending</i>'),))
+            replace_children(self.choice_box, (W.HTML('<i style="color:#888">none pending</i>'),))
             return
         prompt = W.HTML(f'<div>{html.escape(p.prompt)} <small style="color:#0a6">({html.escape(p.page)})'
                         f'</small></div>')
@@ -421,7 +386,7 @@ class GamePlayer(W.VBox):
                 b.button_style = "success"
             b.on_click(lambda _b, i=i: self._choose(i))
             buttons.append(b)
-        self._replace(self.choice_box, (prompt, W.Box(buttons, layout=W.Layout(flex_flow="row wrap"))))
+        replace_children(self.choice_box, (prompt, W.Box(buttons, layout=W.Layout(flex_flow="row wrap"))))
 
     def _refresh_actions(self, view: Any) -> None:
         """One button per legal action. The buttons are a pool reused from one position to the

@@ -28,17 +28,12 @@ from nollab.render import Overlay
 
 from .board_view import BoardView
 from .match_driver import MAX_SEED, MatchDriver
+from .player_parts import EventLog, button, replace_children
 from .rule_notes import page_details
 
 __all__ = ["MatchPlayer"]
 
-LOG_ROWS = 200
 MAX_BUTTONS = 40
-
-
-def _button(label: str, tooltip: str = "", *, style: str = "") -> W.Button:
-    return W.Button(description=label, tooltip=tooltip or label, button_style=style,
-                    layout=W.Layout(width="auto", margin="1px 2px"))
 
 
 def _pct(p: Any) -> str:
@@ -63,10 +58,9 @@ class MatchPlayer(W.VBox):
         self.driver = MatchDriver(game, seed, setup)
         spec = self.driver.spec
         self.selected: str | None = None
-        self._log_len = 0
-        self._log_rows: list[str] = []
         self._keys: dict[str, Any] = {}
         self._rules_index = spec.page_style == "P. N"  # NOTLD's pages open the rules index entry
+        self.log_rows = EventLog(self._page)
 
         # ---- controls
         setups = list(spec.setups()) or [self.driver.setup]
@@ -76,13 +70,13 @@ class MatchPlayer(W.VBox):
                                        tooltip=spec.setup_help, layout=W.Layout(width="170px"))
         self.seed_box = W.BoundedIntText(value=seed, min=0, max=MAX_SEED, description="Seed",
                                          layout=W.Layout(width="160px"))
-        self.new_button = _button("New game", "Start a new game with this setup and seed")
-        self.step_button = _button("Step", "One atomic step: an engine task, a die roll or draw, or one decision",
+        self.new_button = button("New game", "Start a new game with this setup and seed")
+        self.step_button = button("Step", "One atomic step: an engine task, a die roll or draw, or one decision",
                                    style="primary")
-        self.next_button = _button("Next decision", "Run until the next player action or decision")
-        self.phase_button = _button("End of phase", "Run until the phase changes")
-        self.round_button = _button("End of round", "Run until the next round starts")
-        self.undo_button = _button("Undo", "Take back the last step")
+        self.next_button = button("Next decision", "Run until the next player action or decision")
+        self.phase_button = button("End of phase", "Run until the phase changes")
+        self.round_button = button("End of round", "Run until the next round starts")
+        self.undo_button = button("Undo", "Take back the last step")
         policies = self.driver.policy_names()
         self.policy = W.Dropdown(options=policies, value=spec.default_policy if spec.default_policy in policies
                                  else policies[0], description="Policy", layout=W.Layout(width="180px"))
@@ -144,7 +138,7 @@ class MatchPlayer(W.VBox):
             self.refresh()
             return
         self.selected = None
-        self._log_len, self._log_rows = 0, []
+        self.log_rows.reset()
         self.refresh()
 
     def run(self, target: str) -> None:
@@ -225,35 +219,13 @@ class MatchPlayer(W.VBox):
         return f'<span class="nollab-page" style="color:#0a6;font-size:11px">({html.escape(page or "")})</span>'
 
     def _refresh_log(self) -> None:
-        events = self.driver.events()
-        if len(events) < self._log_len:  # undo or a new game
-            self._log_rows = self._log_rows[:len(events)]
-            self._log_len = len(self._log_rows)
-        for ev in events[self._log_len:]:
-            text = html.escape(getattr(ev, "text", str(ev)))
-            rnd = getattr(ev, "round", "")
-            self._log_rows.append(f'<div class="nollab-event"><span style="color:#888">R{rnd}</span> {text} '
-                                  f'{self._page(getattr(ev, "page", ""), getattr(ev, "kind", ""))}</div>')
-        self._log_len = len(events)
-        rows = self._log_rows[-LOG_ROWS:]
-        self.event_log.value = (f'<div style="font-size:12px;line-height:1.35;height:300px;overflow-y:auto">'
-                                f'{"".join(reversed(rows))}</div>')
+        self.event_log.value = self.log_rows.html(self.driver.events())
 
     def _changed(self, name: str, key: Any, box: W.Box) -> bool:
         if self._keys.get(name) == key and box.children:
             return False
         self._keys[name] = key
         return True
-
-    @staticmethod
-    def _replace(box: W.Box, children: tuple) -> None:
-        """Swap ``box``'s children and close the old widgets (their comms would leak otherwise)."""
-        old = box.children
-        box.children = children
-        for w in old:
-            for inner in getattr(w, "children", ()):
-                inner.close()
-            w.close()
 
     def _refresh_choice(self) -> None:
         choice = self.driver.pending()
@@ -262,16 +234,16 @@ class MatchPlayer(W.VBox):
         if not self._changed("choice", key, self.choice_box):
             return
         if choice is None:
-            self._replace(self.choice_box, (W.HTML('<i style="color:#888">none pending</i>'),))
+            replace_children(self.choice_box, (W.HTML('<i style="color:#888">none pending</i>'),))
             return
         prompt = W.HTML(f"<div>{html.escape(choice.prompt)} {self._page(choice.page, '')}</div>")
         buttons = []
         for i, label in enumerate(choice.labels[:MAX_BUTTONS]):
-            b = _button(str(label), "the default" if i == choice.default else "",
+            b = button(str(label), "the default" if i == choice.default else "",
                         style="warning" if i == choice.default else "")
             b.on_click(lambda _b, i=i: self.choose(i))
             buttons.append(b)
-        self._replace(self.choice_box, (prompt, W.Box(buttons, layout=W.Layout(flex_flow="row wrap"))))
+        replace_children(self.choice_box, (prompt, W.Box(buttons, layout=W.Layout(flex_flow="row wrap"))))
 
     def _refresh_chance(self) -> None:
         node = self.driver.chance()
@@ -280,19 +252,19 @@ class MatchPlayer(W.VBox):
         if not self._changed("chance", key, self.chance_box):
             return
         if node is None:
-            self._replace(self.chance_box, (W.HTML('<i style="color:#888">none pending</i>'),))
+            replace_children(self.chance_box, (W.HTML('<i style="color:#888">none pending</i>'),))
             return
         head = W.HTML(f"<div>{html.escape(node.prompt or node.kind)} {self._page(node.page, '')}"
                       f"<br><small>Step draws it from the seed; a click forces an outcome "
                       f"(a real die, a what-if)</small></div>")
         buttons = []
         for i, (label, weight, p) in enumerate(rows[:MAX_BUTTONS]):
-            b = _button(f"{label} · {_pct(p)}", f"{label}: {p.numerator}/{p.denominator} (weight {weight})")
+            b = button(f"{label} · {_pct(p)}", f"{label}: {p.numerator}/{p.denominator} (weight {weight})")
             b.on_click(lambda _b, i=i: self.force(i))
             buttons.append(b)
         if len(rows) > MAX_BUTTONS:
             buttons.append(W.HTML(f"<i>… {len(rows) - MAX_BUTTONS} more</i>"))
-        self._replace(self.chance_box, (head, W.Box(buttons, layout=W.Layout(flex_flow="row wrap"))))
+        replace_children(self.chance_box, (head, W.Box(buttons, layout=W.Layout(flex_flow="row wrap"))))
 
     def _refresh_actions(self) -> None:
         actions = self.driver.legal_actions()
@@ -306,11 +278,11 @@ class MatchPlayer(W.VBox):
             return
         buttons: list[W.Widget] = [W.HTML(f"<small>{html.escape(note)}</small>")] if note else []
         for a in shown[:MAX_BUTTONS]:
-            b = _button(self.driver.describe(a))
+            b = button(self.driver.describe(a))
             b.on_click(lambda _b, a=a: self.apply(a))
             buttons.append(b)
         if len(shown) > MAX_BUTTONS:
             buttons.append(W.HTML(f"<i>… {len(shown) - MAX_BUTTONS} more</i>"))
         if not shown:
             buttons.append(W.HTML('<i style="color:#888">no player action now</i>'))
-        self._replace(self.actions_box, tuple(buttons))
+        replace_children(self.actions_box, tuple(buttons))
