@@ -226,6 +226,8 @@ class _Search:
         self.memo: dict = {}
         self.survivors = tuple(st.survivors)
         self.factorise = True
+        #: outcomes ended by a Spawn Step shortcut: (scale, {Outcome: int}), probability = scale * int
+        self.groups: list = []
 
     # -- the horizon --
     def stopped(self, g: Any) -> bool:
@@ -356,13 +358,16 @@ class _Search:
             seq += 1
             heapq.heappush(heap, (g.state.steps, seq, key))
 
+        def add_group(scale: Fraction, weights: dict) -> None:
+            self.groups.append((scale, weights))
+
         push(root, Fraction(1), ((0,) * _NT, (0,) * _NT))
         while heap:
             _s, _q, key = heapq.heappop(heap)
             g, w, acc = pending.pop(key)
             self.count()
             if g.needs() == "chance":
-                if self.factorise and expand_spawn_run(self, g, w, acc, push, finals):
+                if self.factorise and expand_spawn_run(self, g, w, acc, push, add_group):
                     continue
                 for c, cw, total in self.children(g):
                     push(c, w * Fraction(cw, total), acc)
@@ -420,8 +425,13 @@ def forecast(game: Any, until: str = "end_of_round", policy: Any = "default", *,
     root.drain_until = search.stopped_state  # no bookkeeping past the horizon
     start = {"round": st.round, "phase": st.phase, "active": st.active}
     finals = search.run(root)
-    den = lcm(*(f.denominator for f in finals.values()))
-    dist = Dist({o: int(f * den) for o, f in finals.items()})
+    den = lcm(*(f.denominator for f in finals.values()), *(s.denominator for s, _w in search.groups))
+    weights = {o: f.numerator * (den // f.denominator) for o, f in finals.items()}
+    for s, group in search.groups:
+        k = s.numerator * (den // s.denominator)
+        for o, n in group.items():
+            weights[o] = weights.get(o, 0) + n * k
+    dist = Dist(weights)
     houses = {z: zone.house for z, zone in game.board.zones.items() if getattr(zone, "house", None)}
     return Forecast(dist, search.survivors, tuple(s.wounds for s in game.state.survivors.values()), houses,
                     until, name, search.expanded, start)

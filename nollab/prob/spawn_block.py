@@ -343,9 +343,10 @@ def _probe(search: Any, g: Any, run: SpawnRun, keys_seq: tuple):
     return p
 
 
-def expand_spawn_run(search: Any, g: Any, w: Fraction, acc: tuple, push: Callable, finals: dict) -> bool:
-    """Forecast the run of Spawn cards ``g`` stands before as one product (see the module doc):
-    sequences that commute go straight to ``finals`` (``{Outcome: probability}``), the positions where
+def expand_spawn_run(search: Any, g: Any, w: Fraction, acc: tuple, push: Callable, add_group: Callable) -> bool:
+    """Forecast the run of Spawn cards ``g`` (reached with probability ``w``) stands before as one
+    product (see the module doc): the sequences that commute end at once, ``add_group(scale,
+    {Outcome: int})`` (probability = scale * int), the positions where
     a card interacts are ``push``-ed to the engine's enumeration. False (nothing done) when the
     shortcut does not apply; the caller then expands ``g`` one card at a time."""
     st = g.state
@@ -361,62 +362,53 @@ def expand_spawn_run(search: Any, g: Any, w: Fraction, acc: tuple, push: Callabl
     room = [box_room(ctx, t) for t in GHOUL_TYPES]
     m, nk = len(run), len(keys)
 
-    # every ordered sequence of groups, without replacement: simple ones by their placements,
-    # interacting ones cut at their first interacting card
-    simple: dict = {}
+    # every ordered sequence of groups, without replacement, level by level; sequences that drew the
+    # same groups (in any order) with the same placements are one state (the engine would merge them
+    # too: the same cards left, the same Ghouls); an interacting card cuts its sequence there
+    rows = [[(ki, c.plain, c.delta, c.asked, c.ghoul, c.opens_after) for ki, c in
+             ((ki, cards[i][k]) for ki, k in enumerate(keys))] for i in range(m)]
+    states = {((), tuple(counts)): [1, ()]}  # (placements, groups left) -> [weight, one sequence]
     cut: list = []
-    left = list(counts)
-    used = [0] * len(GHOUL_TYPES)
-    seq: list = []
-    deltas: list = []
-    placed_at: list = []  # (type, position) of earlier placements
-
-    def walk(i: int, weight: int) -> None:
-        if i == m:
-            key = tuple(deltas)
-            simple[key] = simple.get(key, 0) + weight
-            return
-        row = cards[i]
-        for ki in range(nk):
-            r = left[ki]
-            if not r:
-                continue
-            c = row[keys[ki]]
-            interacts = not c.plain
-            if not interacts and c.delta is not None:
-                t = c.delta[0]
-                interacts = used[t] + c.asked > room[t]
-            elif not interacts and c.asked:
-                interacts = c.ghoul is None or used[c.ghoul] + c.asked > room[c.ghoul]
-            if not interacts and c.opens_after:
-                interacts = any(tj in c.opens_after for tj in placed_at)
-            if interacts:
-                cut.append((tuple(seq) + (ki,), weight * r))
-                continue
-            left[ki] -= 1
-            seq.append(ki)
-            deltas.append(c.delta)
-            if c.delta is not None:
-                used[c.delta[0]] += c.delta[1]
-                placed_at.append((c.delta[0], i))
-            walk(i + 1, weight * r)
-            if c.delta is not None:
-                used[c.delta[0]] -= c.delta[1]
-                placed_at.pop()
-            deltas.pop()
-            seq.pop()
-            left[ki] += 1
-
-    walk(0, 1)
+    simple: dict = {}
+    for i in range(m):
+        last = i == m - 1
+        nxt: dict = {}
+        for (deltas, left), (weight, seq) in states.items():
+            used = [0] * len(GHOUL_TYPES)
+            placed_at = set()
+            for j, d in enumerate(deltas):
+                if d is not None:
+                    used[d[0]] += d[1]
+                    placed_at.add((d[0], j))
+            for ki, plain, delta, asked, ghoul, opens_after in rows[i]:
+                r = left[ki]
+                if not r:
+                    continue
+                if not plain or (asked and (ghoul is None or used[ghoul] + asked > room[ghoul])) \
+                        or (opens_after and not opens_after.isdisjoint(placed_at)):
+                    cut.append((seq + (ki,), weight * r))
+                    continue
+                key = deltas + (delta,)
+                if last:
+                    simple[key] = simple.get(key, 0) + weight * r
+                    continue
+                lk = left[:ki] + (r - 1,) + left[ki + 1:]
+                got = nxt.get((key, lk))
+                if got is None:
+                    nxt[(key, lk)] = [weight * r, seq + (ki,)]
+                else:
+                    got[0] += weight * r
+        states = nxt
     if not simple:
         return False
-    # the rest of the horizon, once, on one simple sequence (the most likely first group of each)
+    # the rest of the horizon, once, on one simple sequence (the first group of each card that keeps
+    # the run simple)
     first = _first_simple(cards, keys, counts, room, m)
     probe = _probe(search, g, run, first) if first is not None else None
     if probe is None:
         return False
 
-    # the simple sequences' ends
+    # the simple sequences' ends: the probe's end with each sequence's Ghouls in the Spawn Zones
     N = len(st.ghoul_deck)
     den = 1
     for j in range(m):
@@ -424,31 +416,38 @@ def expand_spawn_run(search: Any, g: Any, w: Fraction, acc: tuple, push: Callabl
     pst = probe.state
     sv = [pst.survivors[s] for s in search.survivors]
     wounds, alive, result = tuple(s.wounds for s in sv), tuple(s.alive for s in sv), pst.result
-    base = dict(pst.ghouls)
-    for z in run.zones:  # the Spawn Zones as before the cards (the rest of the horizon did not touch them)
-        if z in st.ghouls:
-            base[z] = st.ghouls[z]
-        else:
-            base.pop(z, None)
+    zones = run.zones
+    others = [(z, c) for z, c in pst.ghouls.items() if z not in zones]
+    # per card, per placement: its Zone's Ghouls after it, and what it adds to the placed counts
+    after = []
+    for i, z in enumerate(zones):
+        before = st.ghouls.get(z)
+        row = {}
+        for _ki, _plain, d, *_rest in rows[i]:
+            if d is None or d in row:
+                continue
+            c = list(before or (0,) * len(GHOUL_TYPES))
+            c[d[0]] += d[1]
+            row[d] = (z, tuple(c))
+        row[None] = (z, before) if before is not None else None
+        after.append(row)
     from nollab.prob.forecasting import Outcome
 
-    zones = run.zones
     p0, x0 = acc
+    out: dict = {}
     for key, weight in simple.items():
-        gh = dict(base)
+        gh = others[:]
         placed = list(p0)
         for j, d in enumerate(key):
-            if d is None:
-                continue
-            t, n = d
-            z = zones[j]
-            c = list(gh.get(z, (0,) * len(GHOUL_TYPES)))
-            c[t] += n
-            gh[z] = tuple(c)
-            placed[t] += n
-        o = Outcome(wounds, alive, tuple(sorted(gh.items())), result, tuple(placed), x0)
-        pw = w * Fraction(weight, den)
-        finals[o] = finals.get(o, 0) + pw
+            zc = after[j][d]
+            if zc is not None:
+                gh.append(zc)
+            if d is not None:
+                placed[d[0]] += d[1]
+        gh.sort()
+        o = Outcome(wounds, alive, tuple(gh), result, tuple(placed), x0)
+        out[o] = out.get(o, 0) + weight
+    add_group(w / den, out)
 
     # the interacting sequences, from their first interacting card on, by the engine
     games: dict = {(): (g, acc)}
@@ -466,6 +465,7 @@ def expand_spawn_run(search: Any, g: Any, w: Fraction, acc: tuple, push: Callabl
             games[prefix] = got
         return got
 
+    N = len(st.ghoul_deck)
     for prefix, weight in sorted(cut):
         d = 1
         for j in range(len(prefix)):
