@@ -13,7 +13,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-__all__ = ["InputFileError", "MAX_DEPTH", "MAX_TEXT_BYTES", "check_depth", "read_text_file"]
+__all__ = ["InputFileError", "MAX_DEPTH", "MAX_TEXT_BYTES", "check_depth", "file_problem", "read_text_file"]
 
 #: a content, scene, tile or deck file (the largest shipped one is 15 kB)
 MAX_TEXT_BYTES = 1 << 20
@@ -25,6 +25,18 @@ class InputFileError(ValueError):
     """A user's file cannot be read as bounded UTF-8 text; the message names the file."""
 
 
+def file_problem(st: os.stat_result, max_bytes: int, what: str = "file") -> str | None:
+    """Why a path with this ``stat`` cannot be read as a user's file (a folder, a device/pipe/socket,
+    over ``max_bytes``), or ``None``; the one wording the loaders and the CLI share."""
+    if stat.S_ISDIR(st.st_mode):
+        return f"is a folder, not a {what}"
+    if not stat.S_ISREG(st.st_mode):
+        return "not a regular file (a device, pipe or socket)"
+    if st.st_size > max_bytes:
+        return f"{st.st_size} bytes, more than the {max_bytes} allowed for a {what} (README: Limits)"
+    return None
+
+
 def read_text_file(path: str | os.PathLike, max_bytes: int = MAX_TEXT_BYTES, what: str = "file") -> str:
     """The UTF-8 text of ``path`` (a regular file of at most ``max_bytes`` bytes, checked with ``stat``
     before reading), else :class:`InputFileError` naming it."""
@@ -34,13 +46,9 @@ def read_text_file(path: str | os.PathLike, max_bytes: int = MAX_TEXT_BYTES, wha
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
         msg = getattr(exc, "strerror", None) or str(exc)
         raise InputFileError(f"{name}: cannot read {what} ({msg})") from None
-    if stat.S_ISDIR(st.st_mode):
-        raise InputFileError(f"{name}: is a folder, not a {what}")
-    if not stat.S_ISREG(st.st_mode):
-        raise InputFileError(f"{name}: not a regular file (a device, pipe or socket)")
-    if st.st_size > max_bytes:
-        raise InputFileError(f"{name}: {st.st_size} bytes, more than the {max_bytes} allowed for a {what} "
-                             "(README: Limits)")
+    problem = file_problem(st, max_bytes, what)
+    if problem:
+        raise InputFileError(f"{name}: {problem}")
     try:
         with open(path, "rb") as fh:
             data = fh.read(max_bytes + 1)

@@ -23,13 +23,12 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from nollab.cli import UsageError
+from nollab.safe_io import MAX_TEXT_BYTES, file_problem
 
 __all__ = ["MAX_SAVE_BYTES", "MAX_TEXT_BYTES", "bar", "check_dir", "check_file", "check_scene_arg", "frac",
            "prob_table",
            "read_bytes", "read_text", "to_int"]
 
-#: a content, scene, tile or deck file (the largest shipped one is 15 kB)
-MAX_TEXT_BYTES = 1 << 20
 #: a saved game (a 7-round game with its whole event log is about 100 kB)
 MAX_SAVE_BYTES = 8 << 20
 #: a path as typed (Linux allows 4096 bytes; a longer one is a mistake, not a file)
@@ -71,13 +70,9 @@ def check_file(value: Any, option: str, max_bytes: int = MAX_TEXT_BYTES) -> Path
     ``stat``, nothing is read), else a UsageError naming ``option``."""
     p = _path(value, option)
     st = _stat(p, option, "file")
-    if stat.S_ISDIR(st.st_mode):
-        raise UsageError(f"{option} {_shown(p)}: is a folder, not a file")
-    if not stat.S_ISREG(st.st_mode):
-        raise UsageError(f"{option} {_shown(p)}: not a regular file (a device, pipe or socket)")
-    if st.st_size > max_bytes:
-        raise UsageError(f"{option} {_shown(p)}: {st.st_size} bytes, more than the {max_bytes} allowed "
-                         "(README: Limits)")
+    problem = file_problem(st, max_bytes)
+    if problem:
+        raise UsageError(f"{option} {_shown(p)}: {problem}")
     if not os.access(p, os.R_OK):
         raise UsageError(f"{option} {_shown(p)}: permission denied (cannot read it)")
     return p
