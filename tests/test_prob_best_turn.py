@@ -31,7 +31,7 @@ def brute(g, sid, done):
                 h.step()
                 continue
             if need == "chance":
-                n = h.state.queue[0].args[0]["dice"]
+                n = h.state.queue[0].args[0].dice
                 faces = list(itertools.product(range(1, 7), repeat=n))
                 total = Fraction(0)
                 for f in faces:

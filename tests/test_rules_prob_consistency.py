@@ -47,7 +47,7 @@ def _chooser(goal: str, reroll: str, first_roll_keep=None):
                 return "reroll"
             if reroll == "never":
                 return "keep"
-            return "keep" if first_roll_keep(ch.data["spec"]["faces"]) else "reroll"
+            return "keep" if first_roll_keep(ch.data["spec"].faces) else "reroll"
         if ch.kind == "friendly_fire":
             return ch.options[ch.default]
         raise AssertionError(f"unexpected choice {ch.kind}: {ch.prompt}")

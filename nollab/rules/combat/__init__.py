@@ -9,6 +9,7 @@ targeting          Targeting Priority Order and free Melee allocation; a kill an
 friendly_fire      misses hit Survivors in the target Zone (P. 28)
 reload             Reload, and 2 weapons fired in a Dual manner (P. 28)
 molotov            Molotov: every Actor in the Zone, moving a Spawn token (P. 29)
+tally              ``Attack``: an attack under way, the immutable record its steps and decisions carry (P. 26-28)
 car_attack         Car Attack (P. 21, P. 28)
 =================  =========================================================================
 """

@@ -6,9 +6,9 @@ The roll is an explicit chance step (``roll``, and ``reroll`` after a re-roll de
 :mod:`nollab.rules.engine.chance`): its outcomes are the numbers of hits with their exact weights
 (the faces do not matter to the rules); a chosen outcome may also be the faces themselves.
 
-An attack is a plain dict ``spec`` carried by tasks and choices, so a pending decision in the
-middle of an attack (which Ghoul, who takes a Friendly Fire miss, re-roll or keep) serialises with
-the state.
+An attack under way is an immutable :class:`~.tally.Attack` record carried by tasks and choices, so
+a pending decision in the middle of an attack (which Ghoul, who takes a Friendly Fire miss, re-roll
+or keep) clones and serialises with the state.
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from math import comb
 
 from nollab.rules.combat.profile import AttackProfile, attack_profile
 from nollab.rules.combat.reload import mark_dual_fired
+from nollab.rules.combat.tally import ATTACK, UNSET, Attack
 from nollab.rules.engine import rng
 from nollab.rules.engine.chance import ChanceNode, chance_task
 from nollab.rules.engine.choices import resolver
@@ -36,11 +37,10 @@ def do_ranged(ctx: Ctx, s, hands, zone: str) -> None:
     start_attack(ctx, s.id, "ranged", tuple(hands), zone)
 
 
-def attack_spec(p: AttackProfile) -> dict:
-    """The attack as the plain dict the combat steps carry (JSON: it may wait in a pending choice)."""
-    return {"by": p.survivor, "kind": p.action, "zone": p.zone, "weapon": p.weapon, "dice": p.dice,
-            "accuracy": p.accuracy, "plus": p.plus_roll, "damage": p.damage, "free": p.free,
-            "ff": p.friendly_fire, "kills": 0, "sniper": p.sniper, "reroll": p.reroll}
+def attack_spec(p: AttackProfile) -> Attack:
+    """The attack as the record the combat steps carry (it may wait in a pending choice)."""
+    return Attack(p.survivor, p.action, p.zone, weapon=p.weapon, dice=p.dice, accuracy=p.accuracy, plus=p.plus_roll,
+                  damage=p.damage, free=p.free, ff=p.friendly_fire, kills=0, sniper=p.sniper, reroll=p.reroll)
 
 
 def start_attack(ctx: Ctx, sid: str, kind: str, hands: tuple, zone: str, barbarian: bool = False) -> None:
@@ -68,16 +68,16 @@ def hit_faces(accuracy: int, plus: int) -> int:
     return sum(1 for f in range(1, 7) if min(6, f + plus) >= accuracy)
 
 
-def count_hits(spec: dict, faces) -> int:
-    acc, plus = spec["accuracy"], spec["plus"]
+def count_hits(spec: Attack, faces) -> int:
+    acc, plus = spec.accuracy, spec.plus
     return sum(1 for f in faces if min(6, f + plus) >= acc)
 
 
-def roll_outcomes(ctx: Ctx, spec: dict) -> ChanceNode:
+def roll_outcomes(ctx: Ctx, spec: Attack) -> ChanceNode:
     """The outcomes of the attack roll: ``h`` hits with weight ``C(n, h) s^h (6-s)^(n-h)`` for ``n``
     dice of which ``s`` faces hit (P. 26). A chosen outcome may also be the list of faces."""
-    n = spec["dice"]
-    s = hit_faces(spec["accuracy"], spec["plus"])
+    n = spec.dice
+    s = hit_faces(spec.accuracy, spec.plus)
     outs, ws, labels = [], [], []
     for h in range(n + 1):
         w = comb(n, h) * s ** h * (6 - s) ** (n - h)
@@ -86,13 +86,13 @@ def roll_outcomes(ctx: Ctx, spec: dict) -> ChanceNode:
             ws.append(w)
             labels.append(f"{h} hit{'s' if h != 1 else ''}, {n - h} miss{'es' if n - h != 1 else ''}")
     return ChanceNode("dice", tuple(outs), tuple(ws), "P. 26", tuple(labels),
-                      f"{ctx.sname(spec['by'])} rolls {n} dice at {spec['accuracy']}+"
-                      + (f" (+{spec['plus']} to each die)" if spec["plus"] else ""),
+                      f"{ctx.sname(spec.by)} rolls {n} dice at {spec.accuracy}+"
+                      + (f" (+{spec.plus} to each die)" if spec.plus else ""),
                       f"or the faces: a list of {n} dice 1-6")
 
 
-def roll_check(ctx: Ctx, outcome, spec: dict) -> str | None:
-    n = spec["dice"]
+def roll_check(ctx: Ctx, outcome, spec: Attack) -> str | None:
+    n = spec.dice
     if isinstance(outcome, tuple):
         if len(outcome) != n or any(not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= 6 for f in outcome):
             return f"faces: need {n} dice, each 1-6, got {list(outcome)!r}"
@@ -102,9 +102,9 @@ def roll_check(ctx: Ctx, outcome, spec: dict) -> str | None:
     return None
 
 
-def _roll(ctx: Ctx, spec: dict, outcome) -> None:
-    """Set ``spec["faces"]`` (None for a chosen number of hits) and ``spec["rolled"]`` (the hits)."""
-    n = spec["dice"]
+def _roll(ctx: Ctx, spec: Attack, outcome) -> Attack:
+    """The attack with ``faces`` (None for a chosen number of hits) and ``rolled`` (the hits)."""
+    n = spec.dice
     if outcome is None:  # the game's generator, after any dice placed by hand (sandbox.rig_dice)
         rigged = ctx.st.rigged
         faces = rigged[:n]
@@ -112,32 +112,33 @@ def _roll(ctx: Ctx, spec: dict, outcome) -> None:
         if len(faces) < n:
             ctx.st.rng, more = rng.d6(ctx.st.rng, n - len(faces))
             faces += more
-        spec["faces"] = faces
-        spec["rolled"] = count_hits(spec, faces)
-    elif isinstance(outcome, (tuple, list)):
-        spec["faces"] = list(outcome)
-        spec["rolled"] = count_hits(spec, outcome)
-    else:
-        spec["faces"] = None
-        spec["rolled"] = int(outcome)
+        return spec.but(faces=tuple(faces), rolled=count_hits(spec, faces))
+    if isinstance(outcome, (tuple, list)):
+        return spec.but(faces=tuple(outcome), rolled=count_hits(spec, outcome))
+    return spec.but(faces=None, rolled=int(outcome))
 
 
-def _shown(spec: dict) -> str:
-    return str(spec["faces"]) if spec["faces"] is not None else f"({spec['rolled']} hits, chosen)"
+def _faces(spec: Attack) -> str:
+    """The faces as the log has always shown them (``[4, 2, 6]``)."""
+    return str(list(spec.faces))
 
 
-@chance_task("roll", outcomes=roll_outcomes, check=roll_check)
-def task_roll(ctx: Ctx, outcome, spec: dict) -> None:
+def _shown(spec: Attack) -> str:
+    return _faces(spec) if spec.faces is not None else f"({spec.rolled} hits, chosen)"
+
+
+@chance_task("roll", outcomes=roll_outcomes, check=roll_check, load=ATTACK)
+def task_roll(ctx: Ctx, outcome, spec: Attack) -> None:
     """Roll the attack's dice, then the Plenty of Bullets/Shells decision (P. 12) or the hits."""
-    _roll(ctx, spec, outcome)
-    ammo = spec.get("reroll")
-    if ammo:
-        hits = spec["rolled"]
-        keep_first = hits * 2 >= spec["dice"]
+    spec = _roll(ctx, spec, outcome)
+    ammo = spec.reroll
+    if ammo and ammo is not UNSET:
+        hits = spec.rolled
+        keep_first = hits * 2 >= spec.dice
         opts = ["keep", "reroll"] if keep_first else ["reroll", "keep"]
         card_name = "Plenty of Bullets" if ammo == "bullets" else "Plenty of Shells"
-        what = f"{spec['faces']}, " if spec["faces"] is not None else ""
-        ctx.ask(Choice("reroll", spec["by"], f"{card_name}: re-roll all {spec['dice']} dice ({what}"
+        what = f"{_faces(spec)}, " if spec.faces is not None else ""
+        ctx.ask(Choice("reroll", spec.by, f"{card_name}: re-roll all {spec.dice} dice ({what}"
                        f"{hits} hit{'s' if hits != 1 else ''})?", "P. 12", options=opts,
                        labels=[{"keep": "keep the roll", "reroll": "re-roll every die"}[o] for o in opts],
                        default_name="reroll-if-fewer-than-half-hit", data={"spec": spec}))
@@ -151,32 +152,32 @@ def resolve_reroll(ctx: Ctx, choice: Choice, option) -> None:
     ctx.push(Task("reroll", (spec,)) if option == "reroll" else Task("hits", (spec,)))
 
 
-@chance_task("reroll", outcomes=roll_outcomes, check=roll_check)
-def task_reroll(ctx: Ctx, outcome, spec: dict) -> None:
+@chance_task("reroll", outcomes=roll_outcomes, check=roll_check, load=ATTACK)
+def task_reroll(ctx: Ctx, outcome, spec: Attack) -> None:
     """Plenty of Bullets/Shells: "You may re-roll once ... The new result replaces the previous one" (P. 12)."""
     old = _shown(spec)
-    _roll(ctx, spec, outcome)
-    ctx.emit("reroll", "P. 12", f"{ctx.sname(spec['by'])} re-rolls {old} -> {_shown(spec)} "
-             "(the new result replaces the previous one)", survivor=spec["by"])
+    spec = _roll(ctx, spec, outcome)
+    ctx.emit("reroll", "P. 12", f"{ctx.sname(spec.by)} re-rolls {old} -> {_shown(spec)} "
+             "(the new result replaces the previous one)", survivor=spec.by)
     ctx.push(Task("hits", (spec,)))
 
 
-@task("hits")
-def task_hits(ctx: Ctx, spec: dict) -> None:
+@task("hits", load=ATTACK)
+def task_hits(ctx: Ctx, spec: Attack) -> None:
     """Count hits and misses, then allocate them (P. 26-28)."""
-    hits = spec["rolled"]
-    spec["hits"] = hits
-    spec["misses"] = spec["dice"] - hits
-    shown = f"Roll {spec['faces']}" if spec["faces"] is not None else "Roll (chosen)"
+    hits = spec.rolled
+    spec = spec.but(hits=hits, misses=spec.dice - hits)
+    faces = list(spec.faces) if spec.faces is not None else None
+    shown = f"Roll {faces}" if faces is not None else "Roll (chosen)"
     ctx.emit("roll", "P. 26", f"{shown}: {hits} hit{'s' if hits != 1 else ''}, "
-             f"{spec['misses']} miss{'es' if spec['misses'] != 1 else ''}", faces=spec["faces"], hits=hits)
+             f"{spec.misses} miss{'es' if spec.misses != 1 else ''}", faces=faces, hits=hits)
     ctx.push(Task("allocate", (spec,)))
 
 
-@task("after_attack")
-def task_after_attack(ctx: Ctx, spec: dict) -> None:
+@task("after_attack", load=ATTACK)
+def task_after_attack(ctx: Ctx, spec: Attack) -> None:
     """Hit & Run becomes available after a Melee/Ranged Action that eliminated a Ghoul (P. 46)."""
-    if spec["kind"] in ("melee", "ranged") and spec["kills"] > 0:
-        s = ctx.surv(spec["by"])
+    if spec.kind in ("melee", "ranged") and spec.kills > 0:
+        s = ctx.surv(spec.by)
         if s.alive and sk.has(ctx.content, sk.active_skills(ctx.content, ctx.st, s), "hit_and_run"):
             s.hit_and_run = True

@@ -5,6 +5,7 @@ Scene may keep one, S7/S10).
 """
 from __future__ import annotations
 
+from nollab.rules.combat.tally import Attack
 from nollab.rules.combat.targeting import kill
 from nollab.rules.engine.choices import resolver
 from nollab.rules.engine.context import Ctx
@@ -28,11 +29,10 @@ def molotov(ctx: Ctx, sid: str, hand: int, zone: str) -> None:
     ctx.emit("molotov", "P. 29", f"{ctx.sname(sid)} throws a Molotov at {ctx.zname(zone)}: all Actors there "
              "are eliminated", survivor=sid, zone=zone)
     counts = ctx.st.ghouls_in(zone)
-    spec = {"by": sid, "kind": "ranged", "zone": zone, "hits": 0, "kills": 0}
+    spec = Attack(sid, "ranged", zone, hits=0, kills=0)
     for i, g in enumerate(GHOUL_TYPES):
         for _ in range(counts[i]):
-            spec["hits"] += 1
-            kill(ctx, spec, g)
+            spec = kill(ctx, spec.but(hits=spec.hits + 1), g)
     for x in ctx.st.survivors_in(zone):
         ctx.eliminate(x, "caught in the Molotov fire (P. 29)")
     if ctx.st.result is not None:

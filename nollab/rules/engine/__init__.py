@@ -14,6 +14,7 @@ events             ``Event`` (kind, page, text) and ``IllegalAction``
 context            ``Ctx``: emit / queue / ask, names, wounds, elimination, winning and losing (P. 8, 22)
 tasks              ``Task`` (a queued step: name, args) and the registry of steps (``@task``)
 registry           registering a rule by name: a name is taken once
+records            typed records in the state written as JSON and read back (saves, positions, hashes)
 choices            the registry of decision resolvers (``@resolver``) and answering a Choice
 inputs             what a caller hands the engine, normalised and type-checked before anything changes
 board_state        the board as the game changed it: closed Openings, an Opening's kind now

@@ -117,15 +117,16 @@ def norm_outcome(o: Any) -> Any:
     return o
 
 
-def chance_task(name: str, *, outcomes: Callable, check: Callable, pause: bool = False):
+def chance_task(name: str, *, outcomes: Callable, check: Callable, pause: bool = False, load: tuple | None = None):
     """Register ``fn(ctx, outcome, *args)`` as the chance step ``name`` (queued like any task with
-    ``ctx.push(Task(name, args))``); ``outcomes`` and ``check`` as in :class:`ChanceStep`. Run as a
+    ``ctx.push(Task(name, args))``); ``outcomes`` and ``check`` as in :class:`ChanceStep`, ``load`` as in
+    :func:`~.tasks.task`. Run as a
     plain task (the default flow) it is resolved by the seeded generator."""
     def deco(fn: Callable) -> Callable:
         def seeded(ctx, *args):
             return fn(ctx, None, *args)
         seeded.__module__, seeded.__qualname__ = fn.__module__, fn.__qualname__ + ".<seeded>"
-        task(name, pause=pause)(seeded)  # the task registry refuses a name taken by another function
+        task(name, pause=pause, load=load)(seeded)  # the task registry refuses a name taken by another function
         CHANCE[name] = ChanceStep(name, outcomes, check, fn)
         return fn
     return deco

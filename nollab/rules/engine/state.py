@@ -18,6 +18,7 @@ from operator import itemgetter
 from typing import Any
 
 from nollab.content_model import GHOUL_TYPES
+from nollab.rules.engine.records import jsonable, load_data
 from nollab.rules.engine.tasks import Task
 
 #: index of each Ghoul type in the per-Zone count tuples (:data:`nollab.content_model.GHOUL_TYPES`, P. 17)
@@ -66,11 +67,18 @@ class Choice:
     data: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        """The JSON object of a save (records in ``data`` as their JSON)."""
+        d = {f.name: getattr(self, f.name) for f in fields(self)}
+        if self.data:
+            d["data"] = jsonable(self.data)
+        return d
 
     @classmethod
     def from_dict(cls, d: dict) -> "Choice":
-        return cls(**d)
+        """A decision read from a save: its ``data`` records read back (:func:`~.records.load_data`)."""
+        c = cls(**d)
+        c.data = load_data(c.data)
+        return c
 
 
 @dataclass

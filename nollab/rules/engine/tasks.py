@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple
 
+from nollab.rules.engine.records import jsonable
 from nollab.rules.engine.registry import register
 
 
@@ -29,32 +30,43 @@ class Task(NamedTuple):
     args: tuple = ()
 
     def to_json(self) -> list:
-        """The save format: ``[name, *args]``."""
-        return [self.name, *self.args]
+        """The save format: ``[name, *args]`` (records as their JSON, :func:`~.records.jsonable`)."""
+        return [self.name, *map(jsonable, self.args)]
 
     @classmethod
     def of(cls, t: Any) -> "Task":
         """A :class:`Task`, or one read from its JSON list ``[name, *args]`` (a save, a position,
-        a Scene hook written before tasks were records)."""
+        a Scene hook written before tasks were records): the step's registered ``load`` makes its
+        records again."""
         if t.__class__ is cls:
             return t
-        return cls(t[0], tuple(t[1:]))
+        args = tuple(t[1:])
+        load = LOADERS.get(t[0])
+        if load is not None:
+            args = tuple(f(a) if f is not None and a is not None else a for f, a in zip(load, args)) \
+                + args[len(load):]
+        return cls(t[0], args)
 
 
 #: task name -> function(ctx, *args)
 TASKS: dict[str, Callable] = {}
 #: names of the visible steps (``pause=True``)
 PAUSE: set[str] = set()
+#: task name -> one reader per argument (None: the JSON value as it is), for records read from a save
+LOADERS: dict[str, tuple] = {}
 
 
-def task(name: str, *, pause: bool = False):
+def task(name: str, *, pause: bool = False, load: tuple | None = None):
     """Register ``fn(ctx, *args)`` as the engine task ``name``; queue it with
-    ``ctx.push(Task(name, args))`` (JSON-serialisable args). Registering another function under
-    a name already taken is an error (a function redefined in place, e.g. a notebook cell run
-    again, replaces its older self)."""
+    ``ctx.push(Task(name, args))`` (JSON values, or records with ``to_json``: then ``load`` gives,
+    per argument, the function that reads it back from a save, None for a plain value).
+    Registering another function under a name already taken is an error (a function redefined in
+    place, e.g. a notebook cell run again, replaces its older self)."""
     def deco(fn: Callable) -> Callable:
         register(TASKS, name, fn, "engine task")
         if pause:
             PAUSE.add(name)
+        if load is not None:
+            LOADERS[name] = tuple(load)
         return fn
     return deco

@@ -40,9 +40,9 @@ def discard_blocked(st: GameState) -> set[str]:
         v = p.data.get(k) if isinstance(p.data, dict) else None
         if isinstance(v, str):
             out.add(v)
-    spec = p.data.get("spec") if isinstance(p.data, dict) else None
-    if isinstance(spec, dict) and isinstance(spec.get("by"), str):
-        out.add(spec["by"])
+    by = getattr(p.data.get("spec"), "by", None) if isinstance(p.data, dict) else None
+    if isinstance(by, str):  # the attacker of an attack under way (tally.Attack)
+        out.add(by)
     return out or set(st.survivors)
 
 

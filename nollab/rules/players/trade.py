@@ -23,11 +23,11 @@ def do_trade(ctx: Ctx, s, partner: str) -> None:
     paid = action_budget.pay(ctx, s, None)
     ctx.emit("trade", "P. 19", f"{ctx.sname(s.id)} trades with {ctx.sname(partner)} ({paid})", survivor=s.id,
              partner=partner)
-    ctx.push(Task("trade", (s.id, partner, [], [], 0, 0)))
+    ctx.push(Task("trade", (s.id, partner, (), (), 0, 0)))
 
 
-@task("trade")
-def task_trade(ctx: Ctx, sid: str, partner: str, gave: list, took: list, tg: int, tt: int) -> None:
+@task("trade", load=(None, None, tuple, tuple))
+def task_trade(ctx: Ctx, sid: str, partner: str, gave: tuple, took: tuple, tg: int, tt: int) -> None:
     """One step of a Trade: give a card, take a card, or finish (P. 19). Cards move once each."""
     s, p = ctx.surv(sid), ctx.surv(partner)
     mine = [u for u in s.inventory() if u not in took]
@@ -55,7 +55,7 @@ def task_trade(ctx: Ctx, sid: str, partner: str, gave: list, took: list, tg: int
         labels.append("take a Barricade token")
     ctx.ask(Choice("trade", sid, f"Trade between {ctx.sname(sid)} and {ctx.sname(partner)}", "P. 19",
                    options=opts, labels=labels, default_name="finish",
-                   data={"partner": partner, "gave": gave, "took": took, "tg": tg, "tt": tt}))
+                   data={"partner": partner, "gave": list(gave), "took": list(took), "tg": tg, "tt": tt}))
 
 
 @resolver("trade")
@@ -73,7 +73,7 @@ def resolve_trade(ctx: Ctx, choice: Choice, option) -> None:
     elif what == "take_token":
         tt += 1
     if what != "done":
-        ctx.push(Task("trade", (sid, partner, gave, took, tg, tt)))
+        ctx.push(Task("trade", (sid, partner, tuple(gave), tuple(took), tg, tt)))
         return
     for u in gave:
         ctx.take_from_inventory(sid, u)
