@@ -24,27 +24,43 @@ def key(p) -> str:
     return f"{p[0]},{p[1]}"
 
 
-def game(c: Ctx) -> Flow:
-    """The whole game, setup to the final VP count."""
+#: where the rules can go on from a saved state: the Pauses that open a phase, the zombies' turn, and a squad
+#: being asked for an action ("act") -- the requests at which the state alone says where every rule stands
+RESUME_POINTS = ("scavenge", "feed", "sunset", "combat", "zombies", "act")
+
+
+def game(c: Ctx, resume: str | None = None) -> Flow:
+    """The whole game, setup to the final VP count.
+
+    ``resume``: go on from a state saved at one of the :data:`RESUME_POINTS` of day ``st.day`` (the game's
+    ``copy`` and ``undo`` restore such snapshots instead of replaying the whole log); each rule below skips
+    what it did before that point."""
     st, box = c.st, c.box
-    yield from setup(c)
+    if resume is None:
+        yield from setup(c)
     if box.scenarios[st.setup["scenario"]].quick_play:
         from nollab.packs.zpocalypse import dayzero
-        yield from dayzero.play(c)
+        yield from dayzero.play(c, resume)
         yield from finish(c)
         return
     days = box.scenarios[st.setup["scenario"]].days
-    for day in range(1, days + 1):
-        st.day = day
-        if day == 3:
-            yield from rebuild(c)
-        yield from scavenge(c)
-        if _all_out(c):
-            break
-        yield from feed_and_fortify(c)
-        yield from sunset(c)
+    for day in range(st.day if resume else 1, days + 1):
+        if resume is None:
+            st.day = day
+            if day == 3:
+                yield from rebuild(c)
+        at = RESUME_POINTS.index(resume) if resume else 0
+        if at <= 0:
+            yield from scavenge(c, resume == "scavenge")
+            if _all_out(c):
+                break
+        if at <= 1:
+            yield from feed_and_fortify(c, resume == "feed")
+        if at <= 2:
+            yield from sunset(c, resume == "sunset")
         from nollab.packs.zpocalypse.night import combat
-        yield from combat(c)
+        yield from combat(c, resume if at >= 3 else None)
+        resume = None
         if _all_out(c):
             break
         yield from daily_goals(c)
@@ -160,12 +176,13 @@ def turn_order(c: Ctx, page: str) -> Flow:
     c.emit("order", page, "turn order: " + ", ".join(c.name(p) for p in st.order))
 
 
-def scavenge(c: Ctx) -> Flow:
+def scavenge(c: Ctx, resume: bool = False) -> Flow:
     """Phase 1 (First Light): Daily Goal cards, then each player's Scavenge card, Smarts check, cards and
-    a new tile with its zombies."""
+    a new tile with its zombies (``resume``: at its opening Pause, already announced)."""
     st, box = c.st, c.box
-    st.phase = "scavenge"
-    c.emit("phase", P_SCAV, f"Day {st.day}, Phase 1 (First Light): Scavenge")
+    if not resume:
+        st.phase = "scavenge"
+        c.emit("phase", P_SCAV, f"Day {st.day}, Phase 1 (First Light): Scavenge")
     yield Pause("scavenge")
     yield from turn_order(c, P_SCAV)
     for p in st.order:
@@ -372,10 +389,12 @@ def add_zombie(c: Ctx, p, page: str, double: bool = False) -> bool:
 
 
 # ---- Phase 2 ----------------------------------------------------------------------------------------------
-def feed_and_fortify(c: Ctx) -> Flow:
+def feed_and_fortify(c: Ctx, resume: bool = False) -> Flow:
+    """Phase 2 (Mid-afternoon): each squad is fed, then fortifies (``resume``: at its opening Pause, already announced)."""
     st = c.st
-    st.phase = "feed"
-    c.emit("phase", P_FEED, f"Day {st.day}, Phase 2 (Mid-afternoon): Feed and Fortify")
+    if not resume:
+        st.phase = "feed"
+        c.emit("phase", P_FEED, f"Day {st.day}, Phase 2 (Mid-afternoon): Feed and Fortify")
     yield Pause("feed")
     for p in st.order:
         yield from feed(c, st.squad(p))
@@ -474,12 +493,14 @@ def _weakest(c: Ctx, s: Squad) -> int:
 
 
 # ---- Phase 3 ----------------------------------------------------------------------------------------------
-def sunset(c: Ctx) -> Flow:
+def sunset(c: Ctx, resume: bool = False) -> Flow:
     """Phase 3 (Sunset): a Something's Happened card; 1 new tile per player closest to the bunker entrance
-    (no VP) with the night's zombies on each; the card's zombie speed for the Night."""
+    (no VP) with the night's zombies on each; the card's zombie speed for the Night (``resume``: from its
+    opening Pause)."""
     st, box = c.st, c.box
-    st.phase = "sunset"
-    c.emit("phase", P_SUNSET, f"Day {st.day}, Phase 3 (Sunset): Something's Happened")
+    if not resume:
+        st.phase = "sunset"
+        c.emit("phase", P_SUNSET, f"Day {st.day}, Phase 3 (Sunset): Something's Happened")
     yield Pause("sunset")
     if st.happened:
         c.discard("happened", st.happened)

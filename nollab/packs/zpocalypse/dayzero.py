@@ -44,29 +44,39 @@ def start(c: Ctx) -> None:
         s.pos = p
 
 
-def play(c: Ctx) -> Flow:
-    """Rounds of the Combat phase (players first, as on night 1) until the bunker is found or all are dead."""
+def play(c: Ctx, resume: str | None = None) -> Flow:
+    """Rounds of the Combat phase (players first, as on night 1) until the bunker is found or all are dead.
+    ``resume`` (:func:`.day.game`): "combat" from the opening Pause, "act" from ``st.turn``'s action,
+    "zombies" from the zombies' turn."""
     from nollab.packs.zpocalypse.night import players_phase, zombie_phase, on_board
     st, dz = c.st, c.box.day_zero
-    st.day, st.phase, st.speed, st.hunt = 1, "combat", dz.speed, True
-    st.order = [s.id for s in st.squads]
-    c.emit("phase", P, "Day Zero: find the bunker (Combat phase only; zombies have 3 Movement and hunt the "
-           "closest squad)")
-    yield Pause("combat")
+    if resume is None:
+        st.day, st.phase, st.speed, st.hunt = 1, "combat", dz.speed, True
+        st.order = [s.id for s in st.squads]
+        c.emit("phase", P, "Day Zero: find the bunker (Combat phase only; zombies have 3 Movement and hunt the "
+               "closest squad)")
+    if resume in (None, "combat"):
+        yield Pause("combat")
     while st.result is None:
-        if not on_board(c):
-            break
-        if st.round >= dz.rounds:
-            c.emit("dawn", P, f"{dz.rounds} rounds and the bunker is not found (docs/rulings.md)")
-            break
-        st.round += 1
-        st.night_round = st.round
-        c.emit("round", P, f"Day Zero, round {st.round}")
-        yield from players_phase(c)
-        if st.result is not None or any(s.pos == BUNKER for s in st.squads):
-            break
-        if st.zombies:
-            yield from zombie_phase(c)
+        if resume in (None, "combat"):
+            if not on_board(c):
+                break
+            if st.round >= dz.rounds:
+                c.emit("dawn", P, f"{dz.rounds} rounds and the bunker is not found (docs/rulings.md)")
+                break
+            st.round += 1
+            st.night_round = st.round
+            c.emit("round", P, f"Day Zero, round {st.round}")
+            resume = None
+        if resume != "zombies":
+            yield from players_phase(c, resume == "act")
+            if st.result is not None or any(s.pos == BUNKER for s in st.squads):
+                break
+            if st.zombies:
+                yield from zombie_phase(c)
+        else:
+            yield from zombie_phase(c, True)
+        resume = None
 
 
 def frontier(c: Ctx, s: Squad) -> list[tuple[int, int]]:

@@ -6,8 +6,13 @@
 The rules are generators (:mod:`.day`, :mod:`.night`) that yield what they wait for; this class answers
 them and logs each answer. Every die pool, card, tile and token draw is an explicit chance node with
 exact integer weights, drawn by ``step()`` from the game's seeded splitmix64 generator (its state lives
-in the game state) or forced by ``resolve_chance``. Seed + setup + log replays a game exactly, which is
-also how ``undo``/``copy`` work (a generator cannot be copied; a replay is a few milliseconds).
+in the game state) or forced by ``resolve_chance``. Seed + setup + log replays a game exactly (saves).
+
+``copy``/``undo`` do not replay the whole log: a generator cannot be copied, but whenever a squad is asked
+for an action the state alone says where every rule stands, so the game keeps a snapshot there (the pickled
+state, the log and event counts) and the rules can resume from it (:func:`.day.game` with ``resume``). A
+copy or an undo restores the latest snapshot at or before its point and replays only the entries after it
+(bench/bench_zpocalypse.py measures both against a whole replay).
 
 Taken from OpenSpiel: chance nodes with explicit outcomes; from boardgame.io: the game as a log of
 moves replayed from a seed. Different: a decision inside the zombies' or the day's phases (who leaves
@@ -18,11 +23,13 @@ like a move, and every event names the summary section that caused it.
 from __future__ import annotations
 
 import json
+import pickle
 from typing import Any
 
 from nollab.games.engine_kit import EngineKit
 from nollab.games.protocol import Chance
 from nollab.packs.zpocalypse.box import Box, default_box
+from nollab.packs.zpocalypse.day import RESUME_POINTS
 from nollab.packs.zpocalypse.engine import Act, Ask, Ctx, Pause
 from nollab.packs.zpocalypse.setup import parse_setup, setup_text
 from nollab.packs.zpocalypse.state import Action, Choice, Squad, State
@@ -66,6 +73,8 @@ class Game(EngineKit):
     SAVE_TITLE, SAVE_FORMAT = "Zpocalypse", FORMAT
     REPLAY_STEP = "pending"
     LOG_LIMIT = 2_000_000
+    #: keep snapshots at the rules' resume points (False: copy and undo replay the whole log; for bench/)
+    SNAPSHOTS = True
 
     def __init__(self, seed: int, setup: dict, box: Box, history: bool = True) -> None:
         squads = [Squad(f"p{i + 1}", i) for i in range(setup["players"])]
@@ -76,8 +85,12 @@ class Game(EngineKit):
         self.events: list[Event] = []
         self.log: list[dict] = []
         self.ctx = Ctx(self.state, box, self.events)
+        self._snaps: list[tuple[int, bytes, int, str]] = []
+        self._start(None)
+
+    def _start(self, resume: str | None) -> None:
         from nollab.packs.zpocalypse.day import game as flow
-        self._gen = flow(self.ctx)
+        self._gen = flow(self.ctx, resume)
         self._req: Any = None
         self._legal_key: Any = None
         self._legal: list[Action] = []
@@ -103,6 +116,43 @@ class Game(EngineKit):
         except StopIteration:
             self._req = None
         self._legal_key = None
+        r = self._req
+        if not self.SNAPSHOTS:
+            return
+        if isinstance(r, Act):
+            self._snapshot("act")
+        elif isinstance(r, Pause) and r.label in RESUME_POINTS:
+            self._snapshot(r.label)
+
+    def _snapshot(self, point: str) -> None:
+        """Keep the state as it is now, at one of the rules' resume points (:data:`.day.RESUME_POINTS`: where
+        the state alone says where every rule stands). Without history only the latest is kept (enough for
+        ``copy``)."""
+        n = len(self.log)
+        if n != self.state.steps or (self._snaps and self._snaps[-1][0] == n):
+            return  # past the log limit the log cannot say what came after a snapshot
+        if not self.keep_history:
+            self._snaps.clear()
+        self._snaps.append((n, pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL), len(self.events), point))
+
+    def _restored(self, upto: int) -> "Game":
+        """A new game at log entry ``upto`` of this one: the latest snapshot at or before it, resumed, and the
+        log entries after the snapshot replayed (a whole replay when there is none)."""
+        i = len(self._snaps) - 1
+        while i >= 0 and self._snaps[i][0] > upto:
+            i -= 1
+        if i < 0:
+            return self.replay(self.log[:upto])
+        n, blob, n_events, point = self._snaps[i]
+        g = Game.__new__(Game)
+        g.box, g.setup, g.keep_history = self.box, self.setup, self.keep_history
+        g.state = pickle.loads(blob)
+        g.events = self.events[:n_events]
+        g.log = self.log[:n]
+        g.ctx = Ctx(g.state, g.box, g.events)
+        g._snaps = self._snaps[:i + 1]
+        g._start(point)
+        return self._replay_log(g, self.log[n:upto])
 
     seed = property(lambda self: self.state.seed)
     round = property(lambda self: self.state.round)
@@ -238,14 +288,19 @@ class Game(EngineKit):
         return self._replay_log(g, log)
 
     def undo(self) -> None:
-        """Take back the last answer (a replay of the log without it)."""
+        """Take back the last answer: the latest snapshot before it, and the entries after that replayed."""
         if not self.log:
             raise IllegalAction("nothing to undo")
-        g = self.replay(self.log[:-1])
+        if len(self.log) != self.state.steps:
+            raise IllegalAction("this game's log is past its limit: it cannot be undone")
+        g = self._restored(len(self.log) - 1)
         self.__dict__.update(g.__dict__)
 
     def copy(self) -> "Game":
-        return self.replay()
+        """An independent game in the same state (a snapshot restored; see the module docstring)."""
+        if len(self.log) != self.state.steps:
+            return self.replay()
+        return self._restored(len(self.log))
 
     def to_json(self) -> str:
         return json.dumps({"format": FORMAT, "seed": self.state.seed, "setup": setup_text(self.setup),

@@ -27,40 +27,49 @@ def night_of(c: Ctx) -> int:
     return min(c.st.day, 4)
 
 
-def combat(c: Ctx) -> Flow:
+def combat(c: Ctx, resume: str | None = None) -> Flow:
+    """The Night's rounds. ``resume`` (:func:`.day.game`): "combat" from the opening Pause, "act" from
+    ``st.turn``'s action, "zombies" from the zombies' turn of the current round."""
     st, box = c.st, c.box
-    st.phase = "combat"
     night = night_of(c)
-    st.night_round = 0
-    st.breached = st.enraged = False
-    rule = {1: "normal rules", 2: "double zombies roll 3 dice", 3: "zombies first; defence only on Z",
-            4: "zombies first; no defence rolls"}[night]
-    c.emit("phase", P_NIGHT, f"Night {night}: Combat ({rule}); zombie speed {st.speed}")
-    for s in st.squads:
-        if not s.out and s.members:
-            s.pos = BUNKER
-            s.stunned = False
-    yield Pause("combat")
+    if resume is None:
+        st.phase = "combat"
+        st.night_round = 0
+        st.breached = st.enraged = False
+        rule = {1: "normal rules", 2: "double zombies roll 3 dice", 3: "zombies first; defence only on Z",
+                4: "zombies first; no defence rolls"}[night]
+        c.emit("phase", P_NIGHT, f"Night {night}: Combat ({rule}); zombie speed {st.speed}")
+        for s in st.squads:
+            if not s.out and s.members:
+                s.pos = BUNKER
+                s.stunned = False
+    if resume in (None, "combat"):
+        yield Pause("combat")
     first = box.zombies_first[night - 1]
     while True:
-        if not st.zombies:
-            c.emit("night_end", P_NIGHT, "all zombies are dead: the Night ends")
-            break
-        if not on_board(c):
-            c.emit("night_end", P_NIGHT, "all squads are dead: the Night ends")
-            break
-        if st.night_round >= box.rules.night_rounds:
-            c.emit("night_end", P_NIGHT, f"dawn after {st.night_round} rounds: the Night ends (docs/rulings.md)")
-            break
-        st.round += 1
-        st.night_round += 1
-        c.emit("round", P_NIGHT, f"Night {night}, round {st.night_round}")
+        if resume in (None, "combat"):
+            if not st.zombies:
+                c.emit("night_end", P_NIGHT, "all zombies are dead: the Night ends")
+                break
+            if not on_board(c):
+                c.emit("night_end", P_NIGHT, "all squads are dead: the Night ends")
+                break
+            if st.night_round >= box.rules.night_rounds:
+                c.emit("night_end", P_NIGHT, f"dawn after {st.night_round} rounds: the Night ends (docs/rulings.md)")
+                break
+            st.round += 1
+            st.night_round += 1
+            c.emit("round", P_NIGHT, f"Night {night}, round {st.night_round}")
+            resume = None
         if first:
-            yield from zombie_phase(c)
-            yield from players_phase(c)
+            if resume != "act":
+                yield from zombie_phase(c, resume == "zombies")
+            yield from players_phase(c, resume == "act")
         else:
-            yield from players_phase(c)
-            yield from zombie_phase(c)
+            if resume != "zombies":
+                yield from players_phase(c, resume == "act")
+            yield from zombie_phase(c, resume == "zombies")
+        resume = None
         if all(s.out for s in st.squads):
             break
     if st.gear:
@@ -70,21 +79,26 @@ def combat(c: Ctx) -> Flow:
 
 
 # ---- players -----------------------------------------------------------------------------------------------
-def players_phase(c: Ctx) -> Flow:
+def players_phase(c: Ctx, resume: bool = False) -> Flow:
+    """Each squad's turn in turn order. ``resume``: go on with ``st.turn``'s turn as it stands."""
     st, box = c.st, c.box
-    for p in list(st.order):
+    order = list(st.order)
+    for p in order[order.index(st.turn):] if resume else order:
         s = st.squad(p)
-        if s.out or s.pos is None or not s.members:
-            continue
-        if s.stunned:
-            s.stunned = False
-            c.emit("stunned", P_FORT, f"{c.name(p)} loses both actions (the lookout collapsed)", player=p)
-            continue
-        if s.pos != BUNKER and c.city.kind.get(tuple(s.pos)) in ("biohazard", "radiation"):
-            yield from damage(c, s, 1, P_MOVE, "starts its turn on a hazard square")
-            if s.pos is None:
+        if resume:
+            resume = False
+        else:
+            if s.out or s.pos is None or not s.members:
                 continue
-        st.turn, st.actions_left, st.free_used = p, box.rules.actions, False
+            if s.stunned:
+                s.stunned = False
+                c.emit("stunned", P_FORT, f"{c.name(p)} loses both actions (the lookout collapsed)", player=p)
+                continue
+            if s.pos != BUNKER and c.city.kind.get(tuple(s.pos)) in ("biohazard", "radiation"):
+                yield from damage(c, s, 1, P_MOVE, "starts its turn on a hazard square")
+                if s.pos is None:
+                    continue
+            st.turn, st.actions_left, st.free_used = p, box.rules.actions, False
         while st.actions_left > 0 and st.turn == p and s.pos is not None and st.zombies is not None:
             a = yield Act(p)
             if a.kind == "end":
@@ -537,9 +551,11 @@ def wipe(c: Ctx, s: Squad) -> Flow:
 
 
 # ---- zombies ------------------------------------------------------------------------------------------------
-def zombie_phase(c: Ctx) -> Flow:
+def zombie_phase(c: Ctx, resume: bool = False) -> Flow:
+    """The zombies' turn: lookouts collapse, zombies get up and move, attack, breach (``resume``: at its Pause, already announced)."""
     st, box = c.st, c.box
-    c.emit("zombies", P_ZMOVE, f"the zombies move and attack ({len(st.zombies)} on the board)")
+    if not resume:
+        c.emit("zombies", P_ZMOVE, f"the zombies move and attack ({len(st.zombies)} on the board)")
     yield Pause("zombies")
     # lookouts that took the 4-zombie push last turn collapse now
     for k, f in list(st.forts.items()):
