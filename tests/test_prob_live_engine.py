@@ -152,3 +152,23 @@ def test_car_attack_options_are_the_engines_drives():
     entered = {z for a in g.legal_actions() if a.kind == "drive" for z in a.params[0]}
     mine = {(o.zone, o.range) for o in attack_options(g, "ben") if o.weapon == "car:car"}
     assert mine == {(z, 1 if z == "T:b" else 2) for z in entered if g.state.ghoul_count(z)} == {("T:b", 1), ("T:c", 2)}
+
+
+def test_the_odds_panel_loads_the_rules_numbers():
+    """``OddsPanel.set_from_zone`` turns the live reading into its inputs (weapon line, Dual, Skill names,
+    Plenty), which the plain calculator reads again: the odds it shows equal those of the rules' profile."""
+    from nollab.content import load_content
+    from nollab.widgets.odds_panel import OddsPanel
+
+    panel = OddsPanel(load_content())
+    shown = 0
+    for seed in range(0, 150, 3):
+        g, _rnd = _position(seed)
+        g.state.active = "barbra"
+        for z in sorted({o.zone for o in attack_options(g, "barbra")}):
+            panel.set_from_zone(g, z, "barbra")
+            want = attack(live_attack(g, "barbra", panel.w_weapon.value, z, goal=panel.w_goal.value).spec)
+            for f in FIELDS + ("friendly_wounds",):
+                assert getattr(panel.result, f) == getattr(want, f), (seed, z, panel.w_weapon.value, f)
+            shown += 1
+    assert shown > 30

@@ -12,7 +12,9 @@ What it values, in order (the scores are in :data:`SCORES`, so a notebook can tu
    Trusting each other). The bot walks towards the goal Zones, opening a door only when it
    shortens that way.
 2. **Shooting when the odds are good** -- every Melee/Ranged Action is judged with the exact
-   distributions of :func:`nollab.prob.attack` (P. 26-28): expected kills, minus a heavy price
+   distributions of :func:`nollab.prob.attack` (P. 26-28) on the rules' attack profile of that
+   Action (:func:`nollab.rules.combat.profile.profile_of_action`: Dual, Skills, Barbarian, Sniper,
+   who the misses can hit), so the bot re-derives nothing: expected kills, minus a heavy price
    per expected Friendly Fire Wound on Survivors in the target Zone (P. 28); a shot is taken only
    if the expected kills pass a threshold and the expected Friendly Fire stays under a cap.
 3. **Shutting ghouls out** -- close a door/barricade (P. 18-19) when a Ghoul can reach the far
@@ -37,9 +39,9 @@ eliminates the fewest Survivors, then spreads the Wounds; a searched weapon, kep
 of a non-weapon or a clearly weaker weapon; a Molotov or one of its parts, always kept. The bot has
 a seed only to break exact ties reproducibly.
 
-Known limits (it is a baseline, not an expert): no lookahead, Skills are ignored when judging odds
-(the base weapon line is used), no weapon Trades between Survivors, no re-closing of broken
-Barricades -- so S3, S5, S9 and S10 (clear the board, Orange for all, every room, four Spawn Zones
+Known limits (it is a baseline, not an expert): no lookahead, the odds of a shot leave out a held
+Plenty of Bullets/Shells (the engine's default takes its re-roll), no weapon Trades between
+Survivors, no re-closing of broken Barricades -- so S3, S5, S9 and S10 (clear the board, Orange for all, every room, four Spawn Zones
 gathered) stay out of its reach (see notebook 05).
 """
 from __future__ import annotations
@@ -49,6 +51,7 @@ from functools import lru_cache
 
 from nollab.content_model import GHOUL_TYPES
 from nollab.prob.attack import AttackSpec, attack
+from nollab.rules.combat.profile import profile_of_action
 from nollab.rules.engine import rng
 from nollab.sim.plans import MOLOTOV_PARTS, plans_for
 from nollab.sim.plans_view import View as _View
@@ -69,15 +72,22 @@ SCORES: dict[str, float] = {
 EARLY_ROUNDS = 3
 
 
-@lru_cache(maxsize=8192)
-def attack_value(action: str, dice: int, accuracy: int, damage: int, weapons: int, counts: tuple,
-                 friends: int, sniper: bool) -> tuple[float, float, float]:
+def attack_value(p) -> tuple[float, float, float]:
     """(expected kills, expected Friendly Fire Wounds, P(clear)) of one attack, exactly
-    (:func:`nollab.prob.attack`, P. 26-28), as floats for scoring. ``counts`` are
-    ``(walker, breaker, fatty, relative)``."""
+    (:func:`nollab.prob.attack`, P. 26-28), as floats for scoring. ``p`` is the rules'
+    :class:`~nollab.rules.combat.profile.AttackProfile` of the Action (dice with Dual, Skills and
+    Barbarian, Accuracy with "+1 to dice roll", who allocates the hits, who the misses can hit)."""
+    return _attack_value(p.action, p.dice, p.accuracy, p.plus_roll, p.damage, p.free, p.target,
+                         len(p.friends) if p.friendly_fire else 0)
+
+
+@lru_cache(maxsize=8192)
+def _attack_value(action: str, dice: int, accuracy: int, plus_roll: int, damage: int, free: bool, counts: tuple,
+                  friends: int) -> tuple[float, float, float]:
     target = {t: c for t, c in zip(GHOUL_TYPES, counts) if c}
-    spec = AttackSpec(action=action, dice=dice, accuracy=accuracy, damage=damage, dual=weapons == 2,
-                      sniper=sniper, target=target, friends=friends)
+    # the profile's dice are the whole roll; free allocation on a Ranged Action is Sniper (P. 28)
+    spec = AttackSpec(action=action, dice=dice, accuracy=accuracy, plus_roll=plus_roll, damage=damage,
+                      sniper=free and action == "ranged", target=target, friends=friends)
     r = attack(spec)
     ff = r.friendly_wounds.mean() if friends else Fraction(0)
     return float(r.expected_kills), float(ff), float(r.p_clear)
@@ -276,18 +286,9 @@ class HeuristicPolicy:
 
     def _score_attack(self, v: "_View", a) -> float:
         w = self.w
-        if a.kind == "melee":
-            hands, _barb = a.params
-            zone = v.me.zone
-        else:
-            hands, zone = a.params
-        uid = v.me.hands[hands[0]]
-        card = v.game.content.equipment[v.st.cards[uid]]
-        prof = card.melee if a.kind == "melee" else card.ranged
-        counts = tuple(v.st.ghouls_in(zone))
-        friends = 0 if a.kind == "melee" else len([x for x in v.st.survivors_in(zone) if x != v.me.id])
-        kills, ff, p_clear = attack_value(a.kind, prof.dice, prof.accuracy, prof.damage, len(hands), counts,
-                                          friends, bool(card.sniper))
+        p = profile_of_action(v.game._ctx(), a)  # the rules' numbers for this Action (P. 26-28, 46)
+        zone = p.zone
+        kills, ff, p_clear = attack_value(p)
         if kills < 0.05:
             return -20.0  # e.g. Damage 1 on a Zone of Fatties: every hit is lost (P. 27)
         lethal = w["lethal"] * p_clear if zone == v.me.zone and v.lethal(zone) else 0.0
