@@ -15,6 +15,7 @@ import pytest
 
 import nollab.rules.scenes  # noqa: F401  (registers the S2-S10 hooks)
 from nollab.rules.combat.molotov import molotov
+from nollab.rules.combat.tally import Attack
 from nollab.rules.combat.targeting import kill
 from nollab.rules.game import Game
 from nollab.rules.engine.policies import FirstPolicy
@@ -97,7 +98,7 @@ def win_s7(g: Game) -> None:
     st = g.state
     white = next(z for z, c in st.spawns if c == "white")
     st.add_ghouls(white, "relative", 1)
-    kill(g._ctx(), {"by": next(iter(st.survivors)), "zone": white, "hits": 1, "kills": 0}, "relative")
+    kill(g._ctx(), Attack(next(iter(st.survivors)), "melee", white, hits=1, kills=0), "relative")
 
 
 def win_s8(g: Game) -> None:

@@ -14,6 +14,7 @@ import pytest
 import nollab.rules.scenes  # noqa: F401  (registers the S2-S10 hooks)
 from nollab.board import ZoneKind, load_map
 from nollab.rules.combat.molotov import molotov, task_molotov_spawn
+from nollab.rules.combat.tally import Attack
 from nollab.rules.combat.targeting import kill
 from nollab.rules.game import Game
 from nollab.rules.scenes.scene import load_scene
@@ -389,7 +390,7 @@ def test_white_token_stays_and_a_red_token_of_its_zone_moves_instead():
 def _kill(g: Game, zone: str, gtype: str) -> None:
     sid = next(iter(g.state.survivors))
     g.state.add_ghouls(zone, gtype, 1)
-    kill(g._ctx(), {"by": sid, "zone": zone, "hits": 1, "kills": 0}, gtype)
+    kill(g._ctx(), Attack(sid, "melee", zone, hits=1, kills=0), gtype)
 
 
 def test_s7_a_relative_eliminated_on_the_white_spawn_zone_wins():
