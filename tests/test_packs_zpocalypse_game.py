@@ -163,3 +163,25 @@ def test_huge_dice_pools_draw_without_bias_or_hang():
     assert min(seen) < n // 4 and max(seen) > 3 * n // 4  # spread over the range, not stuck low
     m, s = play_match(get_game("zpocalypse"), seed=3, setup="4", policy="first")
     assert s["result"] in ("won", "lost")
+
+
+@pytest.mark.parametrize("event,msg", [
+    ('{ name = "Looters", success = { item = 2 }, failure = { zombies = 3 } }', None),
+    ('"Looters"', "scavenge.mall.event: an event is a table"),
+    ('{ name = "Looters", success = { gold = 2 }, failure = {} }', "scavenge.mall.event.success"),
+    ('{ name = "Looters", success = {}, failure = {}, odds = 3 }', "odds"),
+])
+def test_a_players_box_may_add_a_two_check_scavenge_card(tmp_path, event, msg):
+    """Phase 1 Scavenge: "Special cards may require you to make 2 checks": a player's own box can describe such a
+    card (its event's gains on success and on failure); a bad one is refused naming the file, entry and field."""
+    from nollab.packs.content import PackContentError
+    (tmp_path / "packs").mkdir()
+    (tmp_path / "packs" / "zpocalypse.toml").write_text(
+        f'[scavenge.mall]\nname = "Mall"\ncount = 1\nevent = {event}\nsuccess = {{ food = 1 }}\nfailure = {{ zombies = 1 }}\n')
+    if msg is None:
+        ev = load_box(tmp_path).scavenge["mall"].event
+        assert ev[0] == "Looters" and ev[1]["item"] == 2 and ev[2]["zombies"] == 3
+    else:
+        with pytest.raises(PackContentError, match="zpocalypse.toml") as e:
+            load_box(tmp_path)
+        assert msg in str(e.value)

@@ -433,6 +433,33 @@ def test_scavenge_smarts_check_one_die_at_zero_smarts_and_close_tile_vp():
     assert s.vp == 1 and len(st.slots) == 5 and sum(1 for c in s.cards if c.card == "food") == 3
 
 
+@pytest.mark.parametrize("event,supplies", [(1, 0), (0, 1)])
+def test_special_scavenge_cards_make_two_checks(event, supplies):
+    """Phase 1 Scavenge: "Special cards may require you to make 2 checks: one for the special event, and the second
+    to see what supplies you get" (the reconstructed Abandoned Convoy: its event finds a survivor or brings 2 more
+    zombies to the new tile)."""
+    g = position(squads={"p1": {"members": ["sarge"]}})
+    st, s = g.state, g.state.squad("p1")
+    sc = g.box.scavenge["convoy"]
+    assert sc.event is not None and sc.provenance.reconstructed
+    first = lambda node: node.outcomes[0]  # noqa: E731 -- whichever card comes first
+    ev = sc.event[1] if event else sc.event[2]
+    sup = sc.success if supplies else sc.failure
+    answers = ["p1", "hunter", "convoy", event] + [first] * (ev["survivor"]) + [supplies]
+    answers += [first] * sup["armory"] + ["food"] * sup["food"] + ["t01"]
+    seen = drive(day.scavenge(g.ctx), *answers)
+    checks = [r for r, a in seen if isinstance(r, Chance) and r.kind == "smarts"]
+    assert len(checks) == 2 and "special event" in checks[0].prompt
+    assert len(s.members) == 1 + ev["survivor"]
+    assert sum(1 for c in s.cards if c.card == "food") == sup["food"]
+    tile = set(g.ctx.city.tile_squares(sq_slot(st, "t01")))
+    assert sum(1 for z in st.zombies.values() if tuple(z.pos) in tile) == sup["zombies"] + ev["zombies"]
+
+
+def sq_slot(st, tid):
+    return next(tuple(int(v) for v in k.split(",")) for k, v in st.slots.items() if v[0] == tid)
+
+
 def test_feed_unfed_leave_no_food_costs_two_hp():
     """Phase 2 Feed: "Unfed survivors leave your squad and are placed in the common survivor pool"; "If you cannot
     feed any of your survivors, choose one to keep and lose 2 HPs"."""

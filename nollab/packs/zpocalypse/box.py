@@ -16,14 +16,13 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from nollab.packs.content import PackContentError, Provenance, check_fields, load_pack_tables, provenance_of, require
-from nollab.packs.zpocalypse.content import ZpocalypseContent, load
+from nollab.packs.zpocalypse.content import ALLOW_NEW, ZpocalypseContent, load
 
 __all__ = ["Box", "DayZero", "GameRules", "Fortification", "Scenario", "SurvivorCard", "ArmoryCard", "ScavengeCard",
            "HappenedCard", "GoalCard", "TileFace", "load_box", "default_box", "SQUARES", "GOAL_KINDS",
            "GAINS", "ALLOW_NEW", "FORTIFICATIONS"]
 
 #: tables where a player's file may add entries (new cards, tiles, scenarios)
-ALLOW_NEW = frozenset({"scenarios", "survivors", "armory", "scavenge", "happened", "goals", "tiles", "base_sets"})
 #: square letters of a tile row (see the data file)
 SQUARES = {".": "open", "#": "blocked", "Y": "yield", "H": "biohazard", "R": "radiation", "S": "scrap",
            "a": "search_armory", "f": "search_food", "i": "search_item", "s": "search_scrap", "E": "entrance"}
@@ -119,6 +118,9 @@ class ScavengeCard:
     success: Mapping[str, int]
     failure: Mapping[str, int]
     provenance: Provenance
+    #: a special card's event: ``(name, gains on success, gains on failure)`` -- "Special cards may require you
+    #: to make 2 checks: one for the special event, and the second to see what supplies you get"
+    event: tuple[str, Mapping[str, int], Mapping[str, int]] | None = None
 
 
 @dataclass(frozen=True)
@@ -275,6 +277,15 @@ def _gains(v: Any, where: str, src: str) -> Mapping[str, int]:
     return MappingProxyType({g: int(v.get(g, 0)) for g in GAINS})
 
 
+def _event(v: Any, where: str, src: str) -> tuple[str, Mapping[str, int], Mapping[str, int]]:
+    """A special Scavenge card's event: ``{name, success, failure}`` (the gains of its own Smarts check)."""
+    if not isinstance(v, dict):
+        raise PackContentError(f"{src}: {where}: an event is a table {{name, success, failure}}, got {v!r}")
+    check_fields(v, {"name", "success", "failure"}, where, src)
+    return (require(v, "name", str, where, src), _gains(v.get("success"), f"{where}.success", src),
+            _gains(v.get("failure"), f"{where}.failure", src))
+
+
 def _goal(v: Any, where: str, src: str) -> tuple[str, int, int]:
     if not isinstance(v, dict) or set(v) != {"kind", "n", "vp"} or v["kind"] not in GOAL_KINDS or \
             any(not isinstance(v[k], int) or isinstance(v[k], bool) or not 0 <= v[k] <= 100 for k in ("n", "vp")):
@@ -379,14 +390,15 @@ def load_box(content_dir: str | os.PathLike | None = None) -> Box:
     scav, inherit = {}, None
     for cid, e in _entries(data, "scavenge", src):
         w = f"scavenge.{cid}"
-        check_fields(e, {"name", "count", "night_owl", "success", "failure"}, w, src)
+        check_fields(e, {"name", "count", "night_owl", "success", "failure", "event"}, w, src)
         owl = e.get("night_owl", False)
         if not isinstance(owl, bool):
             raise PackContentError(f"{src}: {w}: field 'night_owl' must be true or false")
         inherit = _prov(e, w, notes, inherit)
         scav[cid] = ScavengeCard(cid, require(e, "name", str, w, src), _int(e, "count", w, src, 0, 50), owl,
                                  _gains(e.get("success"), f"{w}.success", src),
-                                 _gains(e.get("failure"), f"{w}.failure", src), inherit)
+                                 _gains(e.get("failure"), f"{w}.failure", src), inherit,
+                                 _event(e["event"], f"{w}.event", src) if "event" in e else None)
     hap, inherit = {}, None
     for cid, e in _entries(data, "happened", src):
         w = f"happened.{cid}"

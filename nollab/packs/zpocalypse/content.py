@@ -10,13 +10,15 @@ from dataclasses import dataclass, field
 
 from nollab.packs.content import PackContentError, Provenance, check_fields, load_pack_tables, provenance_of, require
 
-__all__ = ["ZpocalypseContent", "load", "CLICK", "BOX_TABLES"]
+__all__ = ["ZpocalypseContent", "load", "CLICK", "BOX_TABLES", "ALLOW_NEW"]
 
 CLICK = "CLICK"
 #: the tables of the same file that the game engine reads (validated by :mod:`.box`)
 BOX_TABLES = frozenset({"game", "fortifications", "nights", "scenarios", "survivors", "armory", "food", "items",
                         "scrap", "scavenge", "happened", "goals", "search_tokens", "base_sets", "tiles",
                         "day_zero"})
+#: box tables where a player's file may add entries (new cards, tiles, scenarios); validated by :mod:`.box`
+ALLOW_NEW = frozenset({"scenarios", "survivors", "armory", "scavenge", "happened", "goals", "tiles", "base_sets"})
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,7 @@ def _int(table: dict, f: str, where: str, src: str, low: int, high: int | None =
 
 def load(content_dir: str | os.PathLike | None = None) -> ZpocalypseContent:
     """Load and validate the Zpocalypse pack (shipped defaults + override folder)."""
-    data, files = load_pack_tables("zpocalypse", content_dir)
+    data, files = load_pack_tables("zpocalypse", content_dir, ALLOW_NEW)  # the same file as the box's
     src = files[-1]
     check_fields(data, {"red_die", "blue_die", "rules"} | BOX_TABLES, "top level", src)
     red, blue, rules = data.get("red_die", {}), data.get("blue_die", {}), data.get("rules", {})

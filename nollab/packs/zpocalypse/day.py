@@ -204,9 +204,23 @@ def scavenge(c: Ctx, resume: bool = False) -> Flow:
             continue
         sc = box.scavenge[card]
         n = 1 if restart else max(1, sq_.smarts(box, s))
+        extra = 0
+        if sc.event is not None:
+            # "Special cards may require you to make 2 checks: one for the special event, and the second to see
+            # what supplies you get"
+            name, good, bad = sc.event
+            succ = yield from c.roll("smarts", dice.smarts_check(0 if restart else sq_.smarts(box, s), box.dice),
+                                     P_SCAV, f"{c.name(p)}'s Smarts check for the special event of {sc.name} "
+                                     f"({name}): {n} red dice, 5 or Z", lambda k: f"{k} success(es)")
+            ev = good if succ >= 1 else bad
+            c.emit("scavenge_event", P_SCAV, f"{c.name(p)}: special event {name}: "
+                   f"{'success' if succ >= 1 else 'failure'} ({succ} success(es))", player=p, card=card,
+                   success=succ >= 1)
+            yield from gain_cards(c, s, ev, P_SCAV)
+            extra = ev["zombies"]
         succ = yield from c.roll("smarts", dice.smarts_check(0 if restart else sq_.smarts(box, s), box.dice), P_SCAV,
-                                 f"{c.name(p)}'s Smarts check for {sc.name}: {n} red dice, 5 or Z",
-                                 lambda k: f"{k} success(es)")
+                                 f"{c.name(p)}'s Smarts check for {sc.name}" + (" (supplies)" if sc.event else "")
+                                 + f": {n} red dice, 5 or Z", lambda k: f"{k} success(es)")
         ok = succ >= 1
         gains = sc.success if ok else sc.failure
         c.emit("scavenge", P_SCAV, f"{c.name(p)} draws {sc.name}: {'success' if ok else 'failure'} "
@@ -223,7 +237,7 @@ def scavenge(c: Ctx, resume: bool = False) -> Flow:
                 continue
             s.pos = BUNKER
             c.emit("restart", P_DEATH, f"{c.name(p)} restarts with what the Scavenge card gave", player=p)
-        yield from place_tile(c, s, gains["zombies"], P_SCAV, vp=True)
+        yield from place_tile(c, s, gains["zombies"] + extra, P_SCAV, vp=True)
 
 
 def gain_cards(c: Ctx, s: Squad, gains, page: str) -> Flow:
