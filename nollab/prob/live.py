@@ -455,10 +455,8 @@ def attack_options(game: Any, survivor: str) -> list[LiveOption]:
     options can be inspected too; for the active Survivor with an Action left these are the engine's
     Melee, Ranged, Molotov and Drive actions."""
     _require_game(game)
-    from nollab.rules.combat.profile import combat_options
-    from nollab.rules.engine.board_state import closed_set
+    from nollab.rules.combat.profile import attack_profile, combat_options
     from nollab.rules.players.car import car_options
-    from nollab.rules.survivors import skills as sk
 
     st, content = game.state, game.content
     s = st.survivors.get(survivor)
@@ -466,22 +464,21 @@ def attack_options(game: Any, survivor: str) -> list[LiveOption]:
         return []
     ctx = game._ctx()
     out = [LiveOption("car:car", z, False, r) for z, r in car_options(ctx, s)]
-    found: dict[tuple, bool] = {}
+    found: dict[tuple, tuple] = {}  # (line key, zone) -> (kind, hands), Dual preferred
     for kind, p, q in combat_options(ctx, s):
         hands = (p,) if kind == "molotov" else tuple(p)
         line = "melee" if kind == "melee" else "ranged"
         key = (f"{st.cards[s.hands[hands[0]]]}:{line}", s.zone if kind == "melee" else q)
-        found[key] = found.get(key, False) or len(hands) == 2
+        if key not in found or len(hands) > len(found[key][1]):
+            found[key] = (kind, hands)
     lines: list[str] = []
     for u in s.hands:
         if u is not None:
             card = content.equipment[st.cards[u]]
             lines += [f"{card.id}:{prof.action}" for prof in (card.melee, card.ranged) if prof is not None]
     rank = {k: i for i, k in enumerate(dict.fromkeys(lines))}
-    skills = sk.active_skills(content, st, s)
-    los = game.board.line_of_sight(s.zone, closed_set(ctx), sk.has(content, skills, "hawk_eye"))
-    for (key, z), dual in sorted(found.items(), key=lambda kv: (rank.get(kv[0][0], len(rank)), kv[0][1])):
-        out.append(LiveOption(key, z, dual, 0 if z == s.zone else los.get(z, -1)))
+    for (key, z), (kind, hands) in sorted(found.items(), key=lambda kv: (rank.get(kv[0][0], len(rank)), kv[0][1])):
+        out.append(LiveOption(key, z, len(hands) == 2, attack_profile(ctx, survivor, kind, hands, z).range))
     return out
 
 
