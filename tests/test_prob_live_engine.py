@@ -172,3 +172,73 @@ def test_the_odds_panel_loads_the_rules_numbers():
                 assert getattr(panel.result, f) == getattr(want, f), (seed, z, panel.w_weapon.value, f)
             shown += 1
     assert shown > 30
+
+
+def _engine_spawn_step(g):
+    """The spawn step (P. 24-25) followed on forks through the engine's own chance steps: every grouped
+    Ghoul card outcome with its weight; ``{(placed by type, extra Activations by type, openings): P}``,
+    the Ghouls read off the engine's ``spawn_card`` events, the openings off the drawn outcomes."""
+    from nollab.content_model import GHOUL_TYPES
+    from nollab.rules.engine.tasks import Task
+
+    root = g.fork(explicit_chance=True)
+    root.state.phase = "ghouls"
+    root.state.queue = [Task("spawn_step")]
+    out: dict = {}
+
+    def walk(h, p, acc):
+        while True:
+            for e in h.events:
+                if e.kind == "spawn_card":
+                    i = GHOUL_TYPES.index(e.data["ghoul"]) if e.data.get("ghoul") in GHOUL_TYPES else None
+                    placed, extra, opened = acc
+                    if i is not None:
+                        placed = placed[:i] + (placed[i] + e.data["placed"],) + placed[i + 1:]
+                        extra = extra[:i] + (extra[i] + bool(e.data.get("extra")),) + extra[i + 1:]
+                    acc = (placed, extra, opened)
+            h.events.clear()
+            need = h.needs()
+            if need == "chance":
+                node = h.chance_outcomes()
+                for o, w, c in h.chance_children(node):  # "open:...": an Opening card that acts now (P. 25)
+                    walk(c, p * Fraction(w, node.total), acc[:2] + (acc[2] + str(o).startswith("open:"),))
+                return
+            if need == "choice":
+                h.choose(h.pending.options[h.pending.default])
+            elif need == "step":
+                h.step()
+            else:
+                out[acc] = out.get(acc, 0) + p
+                return
+
+    zero = (0,) * len(GHOUL_TYPES)
+    walk(root, Fraction(1), (zero, zero, 0))
+    return out
+
+
+@pytest.mark.parametrize("xp, walkers", [(0, 0), (8, 25), (20, 26)])
+def test_spawn_odds_equal_the_engines_chance_steps(xp, walkers):
+    """``spawn_from_state`` (the spawn calculator on the live deck) against the engine's own chance steps:
+    3 tokens (2 in one Zone, P. 24), a pile of 6 cards, Blue / Yellow / Orange, the box nearly empty so
+    cards run short and give extra Activations (P. 25)."""
+    from nollab.content_model import GHOUL_TYPES
+    from nollab.prob.live import spawn_from_state
+
+    g = sandbox(ROW, {"judy": "T:a"}, xp={"judy": xp}, ghouls={"T:e": {"walker": walkers}} if walkers else None,
+                spawns=[("T:d", "white"), ("T:c", "red"), ("T:c", "red")], ghoul_deck=[1, 2, 12, 16, 43, 7])
+    g.state.ghoul_discard = [3, 4]
+    g.touch()
+    engine = _engine_spawn_step(g)
+    r = spawn_from_state(g)
+    placed: dict = {}
+    extra: dict = {}
+    opening = Fraction(0)
+    for (pl, ex, op), p in engine.items():
+        k = tuple((t, pl[i]) for i, t in enumerate(GHOUL_TYPES))
+        placed[k] = placed.get(k, 0) + p
+        k = tuple((t, ex[i]) for i, t in enumerate(GHOUL_TYPES))
+        extra[k] = extra.get(k, 0) + p
+        opening += p if op else 0
+    assert r.ghouls.probs() == placed
+    assert r.extra_activations.probs() == extra
+    assert r.p_opening == opening
