@@ -31,6 +31,16 @@ class CrowdedSpawnZoneLoses(Hook):
             ctx.lose("4 Ghouls in one Zone", "test")
 
 
+@scene_hook("test_a_relative_appears_loses")
+class ARelativeAppearsLoses(Hook):
+    """A Scene rule that reads the latest event: lost when a Spawn card has just placed a Relative."""
+
+    def check(self, ctx) -> None:
+        e = ctx.events[-1] if ctx.events else None
+        if e is not None and e.kind == "spawn_card" and e.data.get("ghoul") == "relative" and e.data.get("placed"):
+            ctx.lose("a Relative appeared", "test")
+
+
 def position(deck, *, spawns, xp=8, ghouls=None, survivors=None, hooks=None, wounds=None):
     g = sandbox(ROW, survivors or {"judy": "T:a", "tom": "T:a"}, xp={"tom": xp}, ghouls=ghouls, spawns=spawns,
                 ghoul_deck=list(deck), hooks=hooks, wounds=wounds)
@@ -106,6 +116,9 @@ CASES = {
     # a Scene rule reads every Zone's Ghouls after each card: no shortcut
     "a rule reads the Spawn Zones": dict(deck=[1, 5, 10, 15, 43], spawns=SPAWNS3, hooks=["test_crowded_spawn_zone_loses"],
                                          ghouls={"T:e": {"walker": 1}}),
+    # a Scene rule reads the events of each card: no shortcut
+    "a rule reads the latest events": dict(deck=[1, 5, 16, 15, 43], spawns=SPAWNS3,
+                                           hooks=["test_a_relative_appears_loses"]),
     # Blue: the opening cards have no effect (P. 25)
     "blue": dict(deck=[1, 2, 12, 16, 43], spawns=SPAWNS3, xp=0, ghouls={"T:c": {"walker": 1}}),
 }
@@ -145,7 +158,7 @@ def test_which_sequences_go_back_to_the_engine():
     assert all((walkers(d) == 2 and d[-1] in (1, 2, 3)) or (walkers(d) == 1 and d[-1] == 43) for d in pushed)
     assert any(walkers(d) == 2 for d in pushed)
 
-    for name in ("one zone twice", "a rule reads the Spawn Zones"):
+    for name in ("one zone twice", "a rule reads the Spawn Zones", "a rule reads the latest events"):
         kw = dict(CASES[name])
         assert handed_back(kw.pop("deck"), **kw) is None, name
 

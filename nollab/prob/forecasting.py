@@ -251,11 +251,13 @@ class _Search:
         ev.clear()
         return (tuple(placed), tuple(extra))
 
-    def advance(self, g: Any, acc: tuple) -> tuple[bool, tuple]:
+    def advance(self, g: Any, acc: tuple | None) -> tuple[bool, tuple]:
         """Run ``g`` until the horizon (True) or a branching point: a chance step, or with ``best``
-        a players' decision (False). Returns (stopped, accumulated spawn results)."""
+        a players' decision (False). Returns (stopped, accumulated spawn results); ``acc=None``: the
+        event log is not read (the Spawn Step shortcut's probe guards it)."""
         while True:
-            acc = self._spawn_events(g, acc)
+            if acc is not None:
+                acc = self._spawn_events(g, acc)
             if self.stopped(g):
                 return True, acc
             need = g.needs()

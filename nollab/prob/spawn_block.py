@@ -185,11 +185,23 @@ class GuardedPile(list):
     __hash__ = None
 
 
-_guard_all(GuardedPile, (
-    "__getitem__", "__setitem__", "__delitem__", "__len__", "__iter__", "__reversed__", "__contains__",
-    "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__add__", "__iadd__", "__mul__",
-    "__imul__", "__rmul__", "__reduce_ex__", "__repr__", "append", "extend", "insert", "pop", "remove",
-    "index", "count", "copy", "sort", "reverse", "clear"))
+_LIST = ("__getitem__", "__setitem__", "__delitem__", "__len__", "__iter__", "__reversed__", "__contains__",
+         "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__add__", "__iadd__", "__mul__",
+         "__imul__", "__rmul__", "__reduce_ex__", "__repr__", "append", "extend", "insert", "pop", "remove",
+         "index", "count", "copy", "sort", "reverse", "clear")
+_guard_all(GuardedPile, _LIST)
+
+
+class GuardedLog(list):
+    """The event log during the probe: events may be logged (``append``), but reading it when armed
+    (a Scene rule looking at the latest events, or at how many there are) raises :class:`Touched` --
+    the Spawn cards' events differ from one sequence to another."""
+
+    __slots__ = ("armed", "what")
+    __hash__ = None
+
+
+_guard_all(GuardedLog, tuple(n for n in _LIST if n != "append"))
 
 
 class SpawnRun:
@@ -304,12 +316,21 @@ def _probe(search: Any, g: Any, run: SpawnRun, keys_seq: tuple):
     deck.armed = disc.armed = False
     deck.what, disc.what = "ghoul_deck", "ghoul_discard"
     st.ghouls, st.ghoul_deck, st.ghoul_discard = gh, deck, disc
+    log = GuardedLog(p.events)
+    log.armed, log.what = False, "events"
+    p.events = log
+    guards = (gh, deck, disc, log)
+
+    def arm(on: bool) -> None:
+        for x in guards:
+            x.armed = on
+
     real = CHANCE[NAME]
 
     seen: list = []
 
     def card(ctx, o, *args):
-        gh.armed = deck.armed = disc.armed = False
+        arm(False)
         try:
             # between two cards only the Scene's checks ran: they must have changed nothing a card reads
             d = _rest_digest(st)
@@ -320,26 +341,29 @@ def _probe(search: Any, g: Any, run: SpawnRun, keys_seq: tuple):
             if seen[-1] != d:
                 raise Touched("a Spawn card changed more than its Zone's Ghouls")
         finally:
-            gh.armed = deck.armed = disc.armed = True
+            arm(True)
 
     wrapped = ChanceStep(real.name, real.outcomes, real.check, card)
     ok = False
     try:
-        gh.armed = deck.armed = disc.armed = True
+        arm(True)
         for i, k in enumerate(keys_seq):
             if p.needs() != "chance" or st.queue[0].name != NAME or st.queue[0].args[0] != run.zones[i]:
                 return None
             p._resolve_chance(wrapped, k, st.queue[0])
-        p.events.clear()
-        stopped, acc = search.advance(p, ((0,) * len(GHOUL_TYPES), (0,) * len(GHOUL_TYPES)))
-        ok = stopped and not any(acc[0]) and not any(acc[1])
+        ok, _acc = search.advance(p, None)  # no reading of the log on the way
     except Touched:
         ok = False
     finally:
-        gh.armed = deck.armed = disc.armed = False
-    if not ok or p.state is not st or st.ghouls is not gh or st.ghoul_deck is not deck or st.ghoul_discard is not disc:
+        arm(False)
+    if not ok or p.state is not st or p.events is not log \
+            or any(a is not b for a, b in zip((st.ghouls, st.ghoul_deck, st.ghoul_discard), guards)):
+        return None
+    # the rest of the horizon drew no card (its own Spawn cards would be outcomes of their own)
+    if sum(e.kind == NAME for e in log) != len(keys_seq):
         return None
     st.ghouls, st.ghoul_deck, st.ghoul_discard = dict(gh), list(deck), list(disc)
+    p.events = list(log)
     return p
 
 
