@@ -242,3 +242,25 @@ def test_spawn_odds_equal_the_engines_chance_steps(xp, walkers):
     assert r.ghouls.probs() == placed
     assert r.extra_activations.probs() == extra
     assert r.p_opening == opening
+
+
+@pytest.mark.parametrize("seed", range(0, 150, 5))
+def test_an_attack_is_read_exactly_when_the_rules_allow_it(seed):
+    """Every weapon line in Hand against every Zone: ``live_attack`` answers exactly for the options the
+    rules list, and refuses every other with a reason naming its input and a page (P. 10-31)."""
+    from nollab.prob.live import LiveAttackError
+
+    g, _rnd = _position(seed)
+    st = g.state
+    allowed = {(o.weapon, o.zone) for o in attack_options(g, "barbra")}
+    lines = {f"{c.id}:{p.action}" for u in st.survivors["barbra"].hands if u is not None
+             for c in [g.content.equipment[st.cards[u]]] for p in (c.melee, c.ranged) if p is not None}
+    for line in sorted(lines):
+        for z in sorted(g.board.zones):
+            try:
+                live_attack(g, "barbra", line, z)
+                ok = True
+            except LiveAttackError as exc:
+                ok = False
+                assert str(exc).split(":")[0] in ("weapon", "zone", "dual") and "(P. " in str(exc), str(exc)
+            assert ok == ((line, z) in allowed), (line, z)
