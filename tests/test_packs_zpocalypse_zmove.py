@@ -179,3 +179,20 @@ def test_red_search_token_zombies_are_placed_next_to_the_searching_squad_by_its_
     asks = _asks(seen, "zombie_placement")
     assert asks and asks[0].who == "p1" and all(chebyshev(_sq(o), (1, 1)) == 1 for o in asks[0].options)
     assert _where(g) == [((0, 0), False), ((2, 2), False)]
+
+
+def test_sunset_tiles_go_to_a_closest_slot_the_most_vp_player_picks():
+    """Phase 3 Sunset: "draw 1 new tile per player and attach them to existing tiles closest to the bunker
+    entrance (no VPs are gained)": among equally close slots the player with the most VPs picks."""
+    g = position(players=2, day=2, squads={"p1": {"pos": BUNKER}, "p2": {"pos": BUNKER, "vp": 4}})
+    city = g.ctx.city
+    e = city.entrance
+    dist = {sl: min(chebyshev(e, p) for p in city.tile_squares(sl)) for sl in city.free_slots()}
+    closest = {sl for sl, d in dist.items() if d == min(dist.values())}
+    seen = drive(day.place_tile(g.ctx, None, 0, "Phase 3 Sunset", vp=False), "t01")
+    (ask,) = [r for r, _ in seen if isinstance(r, Ask) and r.kind == "tile_slot"]
+    assert ask.who == "p2" and {tuple(o) for o in ask.options} == closest and len(closest) > 1
+    last = list(ask.options[-1])
+    g = position(players=2, day=2, squads={"p1": {"pos": BUNKER}, "p2": {"pos": BUNKER, "vp": 4}})
+    drive(day.place_tile(g.ctx, None, 0, "Phase 3 Sunset", vp=False), "t01", last)
+    assert g.state.slots[f"{last[0]},{last[1]}"] == ["t01", "a"] and g.state.squad("p2").vp == 4

@@ -304,8 +304,9 @@ def recruit_from_pool(c: Ctx, s: Squad, page: str) -> Flow:
 def place_tile(c: Ctx, s: Squad | None, zombies: int, page: str, vp: bool) -> Flow:
     """Draw a tile (a chance node over the stack) and attach it. Scavenge: the player picks the slot and
     "If you choose to place the tile as close as possible to the bunker entrance square, you get 1 VP".
-    Something's Happened: "attach them to existing tiles closest to the bunker entrance" (the first of
-    them in reading order). Then the zombies go on the tile."""
+    Something's Happened: "attach them to existing tiles closest to the bunker entrance": when several slots
+    are as close, the player with the most VPs picks one (the Sunset zombies' placer; default: the first in
+    reading order). Then the zombies go on the tile."""
     st = c.st
     if not st.stack:
         c.emit("no_tile", page, "the tile stack is empty: no tile is placed (its zombies go nowhere)")
@@ -326,7 +327,13 @@ def place_tile(c: Ctx, s: Squad | None, zombies: int, page: str, vp: bool) -> Fl
                          page)
         slot = sq(slot)
     else:
-        slot = close[0]
+        from nollab.packs.zpocalypse.zmove import mover
+        slot, who = close[0], mover(c)
+        if len(close) > 1 and who is not None:
+            slot = yield Ask("tile_slot", who, f"{c.name(who)}: which of the closest slots does the "
+                             f"{c.box.tiles[tid][0].name} tile go to?", tuple([a, b] for a, b in close),
+                             tuple(f"slot {a},{b}" for a, b in close), page)
+            slot = sq(slot)
     st.slots[key(slot)] = [tid, st.side]
     face = c.box.tiles[tid][0 if st.side == "a" else 1]
     c.emit("tile", page, f"the {face.name} tile is placed at slot {slot[0]},{slot[1]}", tile=tid, slot=list(slot))
