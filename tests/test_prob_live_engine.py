@@ -14,6 +14,7 @@ Wound and no later Action happens -- the test checks that difference against its
 """
 from __future__ import annotations
 
+import itertools
 import random
 from fractions import Fraction
 
@@ -264,3 +265,21 @@ def test_an_attack_is_read_exactly_when_the_rules_allow_it(seed):
                 ok = False
                 assert str(exc).split(":")[0] in ("weapon", "zone", "dual") and "(P. " in str(exc), str(exc)
             assert ok == ((line, z) in allowed), (line, z)
+
+
+def test_a_friend_eliminated_ends_the_actions():
+    """P. 8, P. 22, P. 28: Tom (2 Wounds) stands among 3 Walkers; every Ithaca miss (Damage 2) eliminates
+    him and loses the game, so a second Action only happens after a first shot with no miss. Counted here
+    over the 16 faces of two shots of 2 dice at 4+: the calculator, which knows no game, says 5/16."""
+    g = sandbox(ROW, {"ben": "T:a", "tom": "T:b"}, ghouls={"T:b": {"walker": 3}}, inventory={"ben": ["ithaca_m37"]})
+    g.state.survivors["tom"].wounds = 2
+    g.touch()
+    cleared = 0
+    for a, b, c, d in itertools.product(range(1, 7), repeat=4):
+        first = (a >= 4) + (b >= 4)
+        if first == 2:  # no miss: 1 Walker left, Tom alive; any hit of the second shot clears the Zone
+            cleared += (c >= 4) + (d >= 4) >= 1
+    r = attack_from_state(g, "ben", "ithaca_m37", "T:b", actions=2)
+    assert r.p_clear_within == Fraction(cleared, 6 ** 4) == Fraction(3, 16)
+    assert p_clear_within(r.spec, 2) == Fraction(5, 16)
+    assert r.p_friend_eliminated == Fraction(3, 4)  # the first shot misses at least once
