@@ -203,52 +203,7 @@ def test_scene_4_is_won_by_driving():
     assert all("pump" in row["cause"] for row in r.rows if row["result"] == "won")
 
 
-# -- S6 / S8: travelling (P. 39, P. 41) -------------------------------------------------------------
-def test_travel_walks_towards_the_newest_tile():
-    """S8 "set a random tile from the Travelling Pile right next to 5R" (P. 41): the goal Zones are
-    those of the newest tile (the next one comes when a Survivor steps onto it)."""
-    g = Game.new("S8", seed=4)
-    _turn(g)
-    v = _view(g, g.state.active)
-    front = g.state.flags["travel"]["frontier"]
-    goals = v.goals()
-    assert goals and all(g.board.zones[z].tile == front for z in goals)
-
-
-def test_travel_front_runner_waits_for_the_last_survivor():
-    """Keeping the group together: a Survivor 3+ Moves ahead of the last one holds its Zone."""
-    g = Game.new("S8", seed=4)
-    _turn(g)
-    st = g.state
-    me = st.survivors[st.active]
-    v = _view(g, me.id)
-    front = st.flags["travel"]["frontier"]
-    zones = [z for z in g.board.zones if g.board.zones[z].tile == front]
-    dist = {z: v.goal_distance(z, zones, closed=frozenset()) for z in g.board.zones}
-    far = max((z for z in dist if dist[z] is not None), key=lambda z: dist[z])
-    near = min((z for z in dist if dist[z]), key=lambda z: dist[z])
-    for s in st.survivors.values():
-        s.zone = far
-    me.zone = near
-    assert _view(g, me.id).goals() == [near]
-
-
-def test_scene_6_arms_in_the_house_before_leaving():
-    """S6 "The house can no longer be Searched as soon as a Barricade or a Door is opened" (P. 39):
-    in the first rounds the posse Searches the house (Armory, any deck) instead of opening the way out;
-    later the newest tile is the goal again."""
-    g = Game.new("S6", seed=2)
-    _turn(g)
-    st = g.state
-    me = st.survivors[st.active]
-    assert g.board.zones[me.zone].interior and st.round == 1
-    a = HeuristicPolicy().choose_action(g, g.legal_actions())
-    assert a.kind == "search"
-    st.round = 3
-    g.touch()
-    goals = _view(g, me.id).goals()
-    front = st.flags["travel"]["frontier"]
-    assert goals and all(g.board.zones[z].tile == front for z in goals)
+# -- S6 / S8: travelling (P. 39, P. 41): tests/test_sim_travel.py ------------------------------------
 
 
 # -- S9: search every room (P. 42) -----------------------------------------------------------------

@@ -54,6 +54,14 @@ def current_board(ctx, scene) -> Board:
     return b
 
 
+def board_with(scene, tr: dict, option) -> Board:
+    """The Board a ``scene:place_tile`` option ``[anchor, tile, trow, tcol, rotation]`` would
+    make (the state is not touched): lets a player weigh "any way you want" (P. 39, P. 41)."""
+    _anchor, t, r, c, rot = option
+    tiles = _key(list(tr["tiles"]) + [[t, r, c, rot]])
+    return build_board(tiles, tuple((o, k, op) for o, k, op in tr.get("set", [])), _tiles_dir(scene), scene.id)
+
+
 def tile_zones_of(board: Board, tile: str) -> list[str]:
     return [z for z, zone in board.zones.items() if zone.tile == tile]
 

@@ -1,0 +1,209 @@
+"""The heuristic bot's march through the travelling Scenes (S6 "To Willard" P. 39, S8 "Johnny's Car"
+P. 41; :mod:`nollab.sim.scene_plans.travel`), on real Scene positions edited by hand.
+
+Every expectation is a rule or a distance measured here on the engine's own Board (or on a copy of
+the game where a choice was really made), never a number the plan computed.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from nollab.rules.game import Game
+from nollab.rules.players import action_budget
+from nollab.sim.heuristic import HeuristicPolicy
+
+
+def _turn(game):
+    """Settle choices and engine steps, activate the first Survivor offered, return the legal actions."""
+    bot = HeuristicPolicy()
+    while game.needs() in ("choice", "step"):
+        game.step(bot)
+    game.touch()
+    acts = game.legal_actions()
+    if acts and acts[0].kind == "activate":
+        game.apply(acts[0])
+        acts = game.legal_actions()
+    return acts
+
+
+def _view(game, sid):
+    return HeuristicPolicy()._view(game, sid)
+
+
+def _tile_distance(board, zone, tile):
+    return min(board.distances_to(z, frozenset()).get(zone, 99) for z in board.zones if board.zones[z].tile == tile)
+
+
+def _fresh(st, sid, zone):
+    """``sid`` stands in ``zone`` and has not taken their Turn yet this round."""
+    s = st.survivors[sid]
+    s.zone, s.activated, s.spent, s.free_spent = zone, False, 0, {}
+
+
+@lru_cache(maxsize=1)
+def _s8_final_json() -> str:
+    """S8 (seed 3) played by the heuristic until 6V, the final tile, is on the board (round 7)."""
+    g = Game.new("S8", seed=3)
+    bot = HeuristicPolicy()
+    while not g.state.flags["travel"].get("final"):
+        assert g.state.result is None
+        g.step(bot)
+    return g.to_json()
+
+
+def _s8_final():
+    g = Game.from_json(_s8_final_json())
+    st = g.state
+    for k in list(st.ghouls):
+        del st.ghouls[k]
+    g.touch()
+    return g
+
+
+# -- before the journey ---------------------------------------------------------------------------
+def test_scene_8_arms_in_the_barn_before_the_journey():
+    """S8 "Armory. Any Survivor performing a Search Action may draw from the House, Melee, or Ranged
+    Equipment deck" (P. 41) and "The Survivor can only Search in interior Zones" (P. 18): before
+    anyone steps onto the first travelling tile, the posse walks into the barn of 5R."""
+    g = Game.new("S8", seed=4)
+    _turn(g)
+    goals = _view(g, g.state.active).goals()
+    assert goals and all(g.board.zones[z].interior and g.board.zones[z].tile == "5R" for z in goals)
+
+
+def test_scene_6_arms_in_the_house_then_marches():
+    """S6 "The house can no longer be Searched as soon as a Barricade or a Door is opened" (P. 39):
+    in the first rounds the posse Searches the house (Armory, any deck) instead of opening the way
+    out; from round 3 its goal is one Zone nearer the newest tile."""
+    g = Game.new("S6", seed=2)
+    _turn(g)
+    st = g.state
+    me = st.survivors[st.active]
+    assert g.board.zones[me.zone].interior and st.round == 1
+    assert HeuristicPolicy().choose_action(g, g.legal_actions()).kind == "search"
+    st.round = 3
+    g.touch()
+    goals = _view(g, me.id).goals()
+    front = st.flags["travel"]["frontier"]
+    assert len(goals) == 1
+    assert _tile_distance(g.board, goals[0], front) < _tile_distance(g.board, me.zone, front)
+
+
+# -- laying tiles ---------------------------------------------------------------------------------
+def test_the_next_tile_is_laid_nearest_the_posse():
+    """"set another random tile from the Travelling Pile next to it in any way you want. The board
+    doesn't have to be linear" (P. 41, P. 39): of the engine's placements, the bot picks one whose
+    new tile is fewest Moves from the living Survivors -- each placement is really made on a copy
+    here. The first placement in S8 (seed 3) where the choice matters is checked."""
+    g = Game.new("S8", seed=3)
+    bot = HeuristicPolicy()
+    for _ in range(3000):
+        assert g.state.result is None, "no placement with a choice that matters"
+        choice = g.state.pending
+        if choice is not None and choice.kind == "scene:place_tile" and len(choice.options) > 1:
+            cost = []
+            for opt in choice.options:
+                h = g.copy()
+                h.choose(opt)
+                cost.append(sum(_tile_distance(h.board, s.zone, opt[1]) for s in h.state.survivors.values()
+                                if s.alive))
+            if max(cost) > min(cost):
+                picked = bot.choose_option(g, choice)
+                assert cost[choice.options.index(picked)] == min(cost) < cost[choice.default]
+                return
+        g.step(bot)
+    raise AssertionError("no placement with a choice that matters")
+
+
+# -- marching together ----------------------------------------------------------------------------
+def test_the_rally_waits_for_the_last_survivor():
+    """A lone Survivor dies ("if everyone stays vigilant", P. 39): the posse's goal is a Zone the
+    last Survivor can still reach this round (3 Actions, +1 at Yellow in Zombicide Mode, P. 14, 18)."""
+    g = _s8_final()
+    st = g.state
+    for sid in st.survivors:
+        _fresh(st, sid, "1V:d")
+    _fresh(st, "barbra", "3V:a")  # far back: 3V:a -> 3V:b -> 3V:c -> 1V:A -> 1V:d
+    st.active = "ben"
+    st.survivors["ben"].activated = True
+    g.touch()
+    goals = _view(g, "ben").goals()
+    assert len(goals) == 1
+    actions = action_budget.general_left(g._ctx(), st.survivors["barbra"])  # the engine's count
+    assert g.board.distances_to(goals[0], frozenset())["3V:a"] <= actions < 5
+
+
+def test_a_survivor_done_for_the_round_is_where_the_posse_gathers():
+    """A Survivor who has taken their Turn cannot move until the next round: the others join them
+    rather than leave them alone for the Ghouls' Phase (P. 22)."""
+    g = _s8_final()
+    st = g.state
+    for sid in st.survivors:
+        _fresh(st, sid, "3V:F")
+    st.survivors["judy"].zone, st.survivors["judy"].activated = "1V:d", True
+    st.active = "ben"
+    st.survivors["ben"].activated = True
+    g.touch()
+    assert _view(g, "ben").goals() == ["1V:d"]
+
+
+# -- Johnny's car ---------------------------------------------------------------------------------
+def test_scene_8_waits_beside_6v_until_everyone_can_step_onto_it():
+    """"All Survivors are standing on tile 6V ... There are no Ghouls on tile 6V" (P. 41), and 6V's
+    corners spawn only once a Survivor stands on it (P. 41): while one Survivor is too far to reach
+    6V this round, nobody steps onto it; once all can, they go."""
+    g = _s8_final()
+    st = g.state
+    for sid in st.survivors:
+        _fresh(st, sid, "1V:F")
+    _fresh(st, "barbra", "3V:a")
+    st.active = "ben"
+    st.survivors["ben"].activated = True
+    g.touch()
+    goals = _view(g, "ben").goals()
+    assert goals and all(g.board.zones[z].tile != "6V" for z in goals)
+    _fresh(st, "barbra", "1V:F")
+    st.survivors["ben"].activated = True
+    g.touch()
+    goals = _view(g, "ben").goals()
+    assert goals and all(g.board.zones[z].tile == "6V" for z in goals)
+
+
+def test_scene_8_a_survivor_who_can_reach_the_car_becomes_its_driver():
+    """"There is a driver in Johnny's car" (P. 41; getting in costs 1 Action, P. 20): a Survivor on
+    6V two Moves from the car, with a fresh Turn, heads for the car's Zone and gets in."""
+    g = _s8_final()
+    st = g.state
+    for sid in st.survivors:
+        _fresh(st, sid, "6V:h")
+    st.active = "ben"
+    st.survivors["ben"].activated = True
+    g.touch()
+    car = st.car["zone"]
+    assert g.board.distances_to(car, frozenset())["6V:h"] == 2
+    assert _view(g, "ben").goals() == [car]
+    bot = HeuristicPolicy()
+    for _ in range(3):
+        a = bot.choose_action(g, g.legal_actions())
+        g.apply(a)
+        if a.kind == "car_in":
+            break
+    assert st.survivors["ben"].in_car and st.survivors["ben"].driver
+
+
+def test_the_march_does_not_shut_a_door_behind_it():
+    """S6: the house is left for good (its tiles leave the board once empty, P. 39): once the
+    posse is marching, closing a Door is never its choice."""
+    g = Game.new("S6", seed=2)
+    _turn(g)
+    st = g.state
+    me = st.survivors[st.active]
+    st.round = 3
+    st.flags["house_left"] = True
+    door = "1R:df"
+    st.set_open(door, True) if hasattr(st, "set_open") else st.opening_open.__setitem__(door, True)
+    g.touch()
+    acts = g.legal_actions()
+    assert any(a.kind == "door" and a.params == (door, "close") for a in acts)
+    assert HeuristicPolicy().choose_action(g, acts).params != (door, "close")
+    assert me.zone == "1R:L"
