@@ -164,3 +164,82 @@ def test_the_carrier_keeps_the_molotov_in_hand_over_a_better_weapon():
     scores = dict(zip(acts, bot.scores(g, acts)))
     idle = next(x for x in acts if x.kind == "do_nothing")
     assert all(scores[a] < scores[idle] for a in unequip)
+
+
+def test_the_strike_waits_until_the_team_holds_every_molotov_needed():
+    """S3 needs a Molotov for each Spawn Zone to gather (P. 35, P. 29): with two Zones to burn and
+    one Molotov the team keeps gathering parts (the plan sets no goal); with two it strikes."""
+    from nollab.sim.scene_plans.spawns import GatherSpawns
+    board = board_from_grid("abcde", {k: "exterior" for k in "abcde"})
+    spawns = [("T:a", "white"), ("T:a", "red"), ("T:c", "red"), ("T:e", "red")]
+    plan = GatherSpawns("break_the_siege")
+    bot = HeuristicPolicy()
+    g = sandbox(board, {"ben": "T:a"}, inventory={"ben": ["molotov"]}, spawns=spawns, hooks=["break_the_siege"])
+    _turn(g, bot)
+    assert plan.goals(bot._view(g, "ben")) is None
+    g = sandbox(board, {"ben": "T:a"}, inventory={"ben": ["molotov", "mason_jar", "flammable_fluid"]},
+                spawns=spawns, hooks=["break_the_siege"])
+    _turn(g, bot)
+    assert plan.goals(bot._view(g, "ben"))[1] == ["T:b", "T:d"]  # Range 1 of T:c, the nearest
+
+
+def _car_moves(board, src: str, closed) -> dict:
+    """Car Moves (exterior Zones only, P. 21) from ``src``: a plain BFS over Board.car_neighbors."""
+    dist, frontier = {src: 0}, [src]
+    while frontier:
+        nxt = []
+        for z in frontier:
+            for n in board.car_neighbors(z, closed):
+                if n not in dist:
+                    dist[n] = dist[z] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
+def test_scene_10_drive_by_heads_for_a_zone_in_range_of_a_red_spawn_zone():
+    """S10 "Survivors start in the Car" (P. 44): holding every Molotov needed (two made, two pairs
+    of parts), the team stays aboard and the Driver drives (1-2 exterior Zones, P. 21) nearer to a
+    Zone in Range 1 of a red Spawn Zone, where a passenger can throw."""
+    from nollab.rules.game import Game
+    g = Game.new("S10", seed=3, history=False)
+    st = g.state
+    ids = list(st.survivors)
+    cards = [st.supply["molotov"].pop(), st.supply["molotov"].pop()]
+    for part in ("mason_jar", "flammable_fluid", "mason_jar", "flammable_fluid"):
+        u = next(u for u in st.decks["house"] if st.cards[u] == part)
+        st.decks["house"].remove(u)
+        cards.append(u)
+    for k, u in enumerate(cards):
+        st.survivors[ids[k % len(ids)]].backpack.append(u)
+    g.touch()
+    bot = HeuristicPolicy()
+    while g.needs() in ("choice", "step"):  # "Choose the driver after the Starting Equipment" (P. 44)
+        g.step(bot)
+    driver = next(s for s in st.survivors.values() if s.driver)
+    while True:  # the passengers' Turns: they stay aboard; then the Driver's Turn
+        while g.needs() in ("choice", "step"):
+            g.step(bot)
+        acts = g.legal_actions()
+        if acts[0].kind == "activate":
+            g.apply(next(a for a in acts if a.survivor == driver.id))
+            continue
+        a = bot.choose_action(g, acts)
+        if a.survivor != driver.id:
+            assert a.kind not in ("car_out", "move")
+            g.apply(a)
+            continue
+        if a.kind == "reorganize":  # equipping a Molotov from the seat is fine too
+            g.apply(a)
+            continue
+        break
+    assert a.kind == "drive"
+    closed = st.closed()
+    reds = [z for z, c in st.spawns if c == "red"]
+    targets = {n for z in reds for n, r in g.board.line_of_sight(z, frozenset()).items() if r == 1}
+    here, end = st.car["zone"], a.params[0][-1]
+
+    def to_targets(zone):
+        d = _car_moves(g.board, zone, closed)
+        return min(d.get(t, 99) for t in targets)
+    assert to_targets(end) < to_targets(here)

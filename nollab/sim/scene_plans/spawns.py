@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from nollab.sim.plans_base import MOLOTOV_PARTS, NORMAL, Plan, alive, can_fight, card_id, holds, white_zone
+from nollab.sim.plans_base import (MOLOTOV_PARTS, NORMAL, Plan, alive, can_fight, car_distances, card_id, holds,
+                                  white_zone)
 from nollab.sim.plans_view import weapon_value
 
 __all__ = ["GatherSpawns"]
@@ -16,12 +17,16 @@ class GatherSpawns(Plan):
     needs an empty board; S10 "purge the district" (P. 44) gathers on the white Zone (its token
     "cannot be removed") and wins with a Molotov thrown there.
 
-    The carrier holds the Molotov in a Hand (P. 29 "an equipped Molotov") and walks to a Zone in
-    Range 1 and Line of Sight of the nearest Spawn Zone to burn; the rest of the team escorts
-    them (a lone Survivor dies: P. 22 Attacks split only among the Survivors of a Zone). Measured
-    (heuristic, 50 games, seed 2026): the escort adds about a round of survival (S3 7.5 -> 8.4,
-    S10 5.3 -> 6.5 rounds) -- both Scenes still end before enough Molotovs exist (see the note of
-    issue 16, helper planA)."""
+    The team first gathers every Molotov the Scene still needs (made, or pairs of parts: one per
+    Spawn Zone to burn, plus S10's final throw) -- sheltering and Searching the House deck, whose
+    discards come back when it runs out (P. 18) -- then strikes: the carrier holds the Molotov in
+    a Hand (P. 29 "an equipped Molotov") and walks, escorted by the team (a lone Survivor dies:
+    P. 22 Attacks split only among the Survivors of a Zone), to a Zone in Range 1 and Line of
+    Sight of the nearest Spawn Zone to burn; where the Scene lets the Survivors drive (S10), the
+    whole team rides the Car instead and throws from the seats (P. 20-21).
+
+    Measured (heuristic, 100 games, seed 2026): S10 0 -> 4 wins, 10 games with every token
+    gathered; S3 still 0 (see the note of issue 16, helper planA, for why)."""
 
     name = "gather-spawns"
 
@@ -53,11 +58,33 @@ class GatherSpawns(Plan):
         return len(burn) + (1 if final else 0)
 
     def molotovs(self, v) -> int:
-        n = 0
-        for s in alive(v):
-            cards = [card_id(v, u) for u in s.inventory()]
-            n += cards.count("molotov") + min(cards.count("mason_jar"), cards.count("flammable_fluid"))
-        return n
+        """Molotovs the team can throw: made ones, plus pairs of parts anywhere in the team (a Trade
+        brings them together, P. 19)."""
+        cards = [card_id(v, u) for s in alive(v) for u in s.inventory()]
+        return cards.count("molotov") + min(cards.count("mason_jar"), cards.count("flammable_fluid"))
+
+    def ready(self, v) -> bool:
+        """Strike now: the team holds every Molotov still needed (or ``hold`` is off)."""
+        return not self.hold or self.molotovs(v) >= self.needed(v)
+
+    def by_car(self, v) -> bool:
+        """The strike rides the Car (S10 "Survivors start in the Car", P. 44; P. 20-21): driven 1-2
+        exterior Zones an Action, it outruns the Ghouls, and passengers may throw from their seat."""
+        return self.car and v.st.car is not None and v.game.scene.can_drive(v.game._ctx())
+
+    def car_throw_zones(self, v, burn: list[str]) -> list[str]:
+        """Throw zones (Range 1 in Line of Sight) the Car can be driven to (exterior only, P. 21)."""
+        zones = [z for z in self.throw_zones(v, burn) if car_distances(v, z).get(v.st.car["zone"]) is not None]
+        return zones or self.throw_zones(v, burn)
+
+    def _crew(self, v, s) -> bool:
+        """Rides along on the drive-by: everyone (``crew = "all"``), or the Molotov and part holders."""
+        if self.crew == "all":
+            return True
+        return holds(v, s, "molotov") or bool(self._parts(v, s)) or s.driver
+
+    def _car_distance(self, v, zone: str, dst: list[str]) -> int:
+        return min((car_distances(v, z).get(zone, 99) for z in dst), default=99)
 
     def _parts(self, v, s) -> set:
         return {card_id(v, u) for u in s.inventory()} & set(MOLOTOV_PARTS)
@@ -65,14 +92,25 @@ class GatherSpawns(Plan):
     def _pair_with(self, v, other) -> bool:
         """``other`` holds the Molotov part I miss (or I hold the one they miss): bring them together."""
         mine, theirs = self._parts(v, v.me), self._parts(v, other)
-        if not mine or not theirs or other.id == v.me.id:
+        if other.id == v.me.id:
             return False
-        return (len(mine) == 1 and bool(theirs - mine)) or (len(theirs) == 1 and bool(mine - theirs))
+        # one holds only Mason Jars, the other only Flammable Fluids: neither can combine alone (a
+        # Survivor holding both combines by themselves, a Trade would only cost an Action)
+        return len(mine) == 1 and len(theirs) == 1 and mine != theirs
 
     #: the team walks with the Molotov carrier (set False to let the carrier go alone)
     escort = True
     #: the carrier waits while another Survivor is this many Moves behind or more
     wait_at = 3
+    #: strike only once the team holds every Molotov the Scene still needs
+    hold = True
+    #: strike from the Car when the Scene lets the Survivors drive
+    car = True
+    #: who rides: "all" or "carriers" (Molotov and part holders, and whoever drives)
+    crew = "all"
+    #: in the first rounds, a Survivor with weak Hands Searches for a weapon before Molotov parts
+    #: (Armory, S10 P. 44); 0 = parts from the start
+    arm_first = 0
 
     def carrier(self, v, burn: list[str]):
         """The Survivor who carries the team's next Molotov: of those holding one, the nearest to
@@ -115,6 +153,13 @@ class GatherSpawns(Plan):
             mates = sorted({s.zone for s in alive(v) if self._pair_with(v, s)})
             if mates:
                 return NORMAL - 1, mates
+        if burn and not self.ready(v):
+            return None  # gather the Molotovs first (shelter and Search, P. 18): a strike half-armed dies
+        if burn and self.by_car(v):
+            car = v.st.car
+            if not v.me.in_car and self._crew(v, v.me):
+                return NORMAL - 2, [car["zone"]]
+            return None  # aboard: the Car's moves are scored in bonus(); the others shelter
         if burn and self.escort:
             carrier = self.carrier(v, burn)
             if carrier is not None and carrier.id != v.me.id:
@@ -135,6 +180,9 @@ class GatherSpawns(Plan):
 
     def bonus(self, v, a) -> float:
         burn = self.to_burn(v)
+        if burn and a.kind in ("car_in", "car_out", "car_seat", "drive", "move", "search", "door", "barricade") \
+                and self.ready(v) and self.by_car(v):
+            return self._car_bonus(v, a, burn)
         if a.kind == "molotov":
             z = a.params[1]
             friends = len(v.st.survivors_in(z))
@@ -150,10 +198,36 @@ class GatherSpawns(Plan):
             return 100.0 if a.params[0] == "molotov" else -60.0  # a Torch would burn a Flammable Fluid
         if a.kind == "trade" and self._pair_with(v, v.st.survivors[a.params[0]]):
             return 150.0
-        if a.kind == "search" and str(a.params[0]) == "house" and self.molotovs(v) < self.needed(v):
-            return 25.0  # Mason Jars and Flammable Fluids are House cards (P. 3)
+        if a.kind == "search" and str(a.params[0]) == "house" and self.molotovs(v) < self.needed(v) \
+                and not (v.st.round <= self.arm_first and v.weak_hands()):
+            return 25.0  # Mason Jars and Flammable Fluids are House cards (P. 3); armed Survivors look
         if a.kind == "discard" and card_id(v, a.params[0]) in ("molotov",) + MOLOTOV_PARTS:
             return -200.0
+        return 0.0
+
+    def _car_bonus(self, v, a, burn: list[str]) -> float:
+        """The drive-by: everyone boards (a Survivor left behind dies alone), the Driver drives to a
+        Zone in Range 1 of the nearest Spawn Zone to burn, the carrier throws from the seat."""
+        k, car = a.kind, v.st.car
+        if k == "car_in":
+            if not self._crew(v, v.me):
+                return 0.0
+            return 260.0 if a.params == () else 250.0
+        if k == "car_out":
+            return -200.0
+        if k == "car_seat":
+            return -100.0
+        if k == "drive":
+            here = car["zone"]
+            mission = min(burn, key=lambda z: (self._car_distance(v, here, self.car_throw_zones(v, [z])), z))
+            dst = self.car_throw_zones(v, [mission])
+            waiting = sum(1 for s in alive(v) if not s.in_car and self._crew(v, s))
+            if waiting and not v.st.ghoul_count(here):
+                return -150.0  # wait for the others (they walk to the Car)
+            end = a.params[0][-1]
+            return 30.0 + 60.0 * (self._car_distance(v, here, dst) - self._car_distance(v, end, dst))
+        if v.me.in_car:
+            return -50.0  # no Move, Search or Door from the seat (P. 20)
         return 0.0
 
     def option(self, v, choice) -> Any:
@@ -171,11 +245,8 @@ class GatherSpawns(Plan):
                 return ["done"] if ["done"] in choice.options else None  # the part moved: stop there
             if not self._pair_with(v, partner):
                 return None
-            mine, theirs = self._parts(v, v.me), self._parts(v, partner)
-            giver_is_me = len(mine) <= len(theirs)
-            for o in choice.options:
-                if o[0] == ("give" if giver_is_me else "take") and card_id(v, o[1]) in MOLOTOV_PARTS \
-                        and card_id(v, o[1]) not in (theirs if giver_is_me else mine):
+            for o in choice.options:  # hand my part over: the partner then holds both
+                if o[0] == "give" and card_id(v, o[1]) in MOLOTOV_PARTS:
                     return o
             return ["done"] if ["done"] in choice.options else None
         return None
