@@ -58,7 +58,7 @@ def resolve(ctx: Ctx, option) -> None:
         RESOLVERS[choice.kind](ctx, choice, opt)
 
 
-@task("ask")
-def task_ask(ctx: Ctx, d: dict) -> None:
+@task("ask", load=(Choice.from_dict,))
+def task_ask(ctx: Ctx, choice: Choice) -> None:
     """A decision queued behind another one (:meth:`Ctx.ask` while a choice is pending)."""
-    ctx.ask(Choice.from_dict(d))
+    ctx.ask(Choice.from_dict(choice))

@@ -44,7 +44,7 @@ class Ctx:
     def ask(self, choice: Choice) -> None:
         """Make ``choice`` the pending decision; if one is already pending, ask it right after."""
         if self.st.pending is not None:
-            self.push(Task("ask", (choice.to_dict(),)))
+            self.push(Task("ask", (choice,)))
             return
         self.st.pending = choice
 

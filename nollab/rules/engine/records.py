@@ -43,3 +43,25 @@ def load_data(data: dict) -> dict:
     if not data or not any(k in DATA_LOADERS for k in data):
         return data
     return {k: (DATA_LOADERS[k](v) if k in DATA_LOADERS and v is not None else v) for k, v in data.items()}
+
+
+class FrozenMap(dict):
+    """A read-only dict for a record's mapping fields (Ghoul counts by type, the Ghouls present by
+    Zone): written as a JSON object, shared by forks without copying; changing it is a TypeError."""
+
+    __slots__ = ()
+
+    def _frozen(self, *_a: Any, **_k: Any) -> None:
+        raise TypeError("FrozenMap is read-only: build a new one")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _frozen  # type: ignore[assignment]
+    __ior__ = _frozen  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple:
+        return (FrozenMap, (dict(self),))
+
+    def __copy__(self) -> "FrozenMap":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "FrozenMap":
+        return self

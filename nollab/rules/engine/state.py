@@ -15,10 +15,10 @@ import hashlib
 import json
 from dataclasses import dataclass, field, fields
 from operator import itemgetter
-from typing import Any
+from typing import Any, Mapping
 
 from nollab.content_model import GHOUL_TYPES
-from nollab.rules.engine.records import jsonable, load_data
+from nollab.rules.engine.records import FrozenMap, jsonable, load_data
 from nollab.rules.engine.tasks import Task
 
 #: index of each Ghoul type in the per-Zone count tuples (:data:`nollab.content_model.GHOUL_TYPES`, P. 17)
@@ -48,12 +48,15 @@ def _copy_task(t: Task) -> Task:
     return t
 
 
-@dataclass
+@dataclass(frozen=True)
 class Choice:
-    """A pending player decision: enumerated ``options`` (JSON values), ``default`` index, and why.
+    """A pending player decision, immutable: enumerated ``options`` (JSON values), ``default`` index,
+    and why.
 
     ``kind`` selects the resolver in :mod:`nollab.rules.engine.choices`; ``data`` carries what the
-    resolver needs (plain JSON). ``labels[i]`` is a short human text for ``options[i]``.
+    resolver needs, read-only (a :class:`~.records.FrozenMap` of JSON values and typed records such
+    as the attack under way). ``labels[i]`` is a short human text for ``options[i]``. A fork, an undo
+    and a queued decision (the ``ask`` step) share it without copying.
     """
 
     kind: str
@@ -64,21 +67,27 @@ class Choice:
     labels: list
     default: int = 0
     default_name: str = "first"
-    data: dict = field(default_factory=dict)
+    data: Mapping[str, Any] = field(default_factory=FrozenMap)
+
+    def __post_init__(self) -> None:
+        if self.data.__class__ is not FrozenMap:
+            object.__setattr__(self, "data", FrozenMap(self.data))
 
     def to_dict(self) -> dict:
         """The JSON object of a save (records in ``data`` as their JSON)."""
         d = {f.name: getattr(self, f.name) for f in fields(self)}
-        if self.data:
-            d["data"] = jsonable(self.data)
+        d["data"] = jsonable(self.data)
         return d
 
+    to_json = to_dict  # a Choice queued behind another one (the ``ask`` step) saves as this object
+
     @classmethod
-    def from_dict(cls, d: dict) -> "Choice":
-        """A decision read from a save: its ``data`` records read back (:func:`~.records.load_data`)."""
-        c = cls(**d)
-        c.data = load_data(c.data)
-        return c
+    def from_dict(cls, d: Any) -> "Choice":
+        """A decision read from a save: its ``data`` records read back (:func:`~.records.load_data`);
+        a Choice is returned as is."""
+        if isinstance(d, cls):
+            return d
+        return cls(**{**d, "data": load_data(d.get("data") or {})})
 
 
 @dataclass

@@ -10,19 +10,19 @@ from nollab.rules.engine.choices import resolver
 from nollab.rules.engine.context import Ctx
 from nollab.rules.engine.state import GHOUL_TYPES, GI, Choice
 from nollab.rules.engine.tasks import task
-from nollab.rules.ghouls.activation import acting_counts
+from nollab.rules.ghouls.activation import Taunted, acting_counts, types_of
 from nollab.rules.ghouls.attack_plan import GhoulAttack
 from nollab.rules.ghouls.wound_split import default_wound_allocation, wound_allocation_options
 
 
-@task("ghoul_attack", pause=True)
-def task_ghoul_attack(ctx: Ctx, zone: str, types, taunt) -> None:
+@task("ghoul_attack", pause=True, load=(None, types_of, Taunted.of))
+def task_ghoul_attack(ctx: Ctx, zone: str, types: tuple | None, taunt: Taunted | None) -> None:
     """Every Ghoul in a Zone with Survivors attacks; the Survivors split the wounds (P. 22)."""
     st = ctx.st
     counts = acting_counts(ctx, zone, types)
     if taunt is not None:
-        counts = {g: min(n, taunt["counts"][GI[g]]) for g, n in counts.items()}
-        victims = [taunt["survivor"]]
+        counts = {g: min(n, taunt.counts[GI[g]]) for g, n in counts.items()}
+        victims = [taunt.survivor]
     else:
         victims = st.survivors_in(zone)
     counts = {g: n for g, n in counts.items() if n}

@@ -14,9 +14,10 @@ from typing import Any, Container, Iterable, Mapping, NamedTuple
 from nollab.content_model import ghoul_label
 from nollab.rules.engine.board_state import closed_set
 from nollab.rules.engine.context import Ctx
+from nollab.rules.engine.records import FrozenMap
 from nollab.rules.engine.state import GI
 from nollab.rules.engine.tasks import Task, task
-from nollab.rules.ghouls.activation import capped, wanted
+from nollab.rules.ghouls.activation import Taunted, capped, frozen, types_of, wanted
 from nollab.rules.ghouls.attack_plan import Taunt, _n
 from nollab.rules.ghouls.geometry import Geometry, Zone, geometry_cache
 
@@ -49,8 +50,8 @@ def breaking(board: Geometry, closed: frozenset, breakers: Mapping[Zone, int],
     return tuple(out)
 
 
-@task("breakers", pause=True)
-def task_breakers(ctx: Ctx, types, taunt, present=None) -> None:
+@task("breakers", pause=True, load=(types_of, Taunted.of, frozen))
+def task_breakers(ctx: Ctx, types: tuple | None, taunt: Taunted | None, present: FrozenMap | None = None) -> None:
     """The Breakers of the live game (:func:`breaking`), then the moves (P. 22: "Attacks on
     survivors (or closed barricades and closed doors) are resolved first, then all the Moves").
 
@@ -60,17 +61,17 @@ def task_breakers(ctx: Ctx, types, taunt, present=None) -> None:
     st = ctx.st
     found: tuple[Break, ...] = ()
     if wanted(types, "breaker"):
-        zones = [taunt["zone"]] if taunt is not None else sorted(st.ghouls)
+        zones = [taunt.zone] if taunt is not None else sorted(st.ghouls)
         acting: dict[Zone, int] = {}
         attacked = set()
         for zone in zones:
             n = capped({"breaker": st.ghouls_in(zone)[GI["breaker"]]}, zone, present).get("breaker", 0)
             if taunt is not None:
-                n = min(n, taunt["counts"][GI["breaker"]])
+                n = min(n, taunt.counts[GI["breaker"]])
             if not n:
                 continue
             acting[zone] = n
-            if (ctx.surv(taunt["survivor"]).zone == zone) if taunt is not None else st.survivors_in(zone):
+            if (ctx.surv(taunt.survivor).zone == zone) if taunt is not None else st.survivors_in(zone):
                 attacked.add(zone)
         found = breaking(ctx.board, closed_set(ctx), acting, attacked)
         for o in sorted({o for b in found for o in b.openings}):
@@ -78,7 +79,7 @@ def task_breakers(ctx: Ctx, types, taunt, present=None) -> None:
         for b in found:
             ctx.emit("break", "P. 22", f"{ghoul_label('breaker', b.breakers)} in {ctx.zname(b.zone)} break open "
                      f"{', '.join(b.openings)}", zone=b.zone, openings=list(b.openings))
-    ctx.push(Task("ghoul_moves", (types, [b.zone for b in found], taunt, present)))
+    ctx.push(Task("ghoul_moves", (types, tuple(b.zone for b in found), taunt, present)))
 
 
 def breaker_counts(ghouls_by_zone: Mapping[Zone, Mapping[str, int]],

@@ -8,39 +8,41 @@ from nollab.content_model import ghoul_label
 from nollab.rules.engine.board_state import closed_set
 from nollab.rules.engine.choices import resolver
 from nollab.rules.engine.context import Ctx
+from nollab.rules.engine.records import FrozenMap
 from nollab.rules.engine.state import GI, Choice
 from nollab.rules.engine.tasks import Task, task
-from nollab.rules.ghouls.activation import acting_counts, capped
+from nollab.rules.ghouls.activation import Taunted, acting_counts, capped, frozen, types_of
 from nollab.rules.ghouls.attack_plan import Taunt
 from nollab.rules.ghouls.move_plan import plan_moves, resolve_moves
 
 
-@task("ghoul_moves")
-def task_ghoul_moves(ctx: Ctx, types, breaking, taunt, present=None) -> None:
+@task("ghoul_moves", load=(types_of, tuple, Taunted.of, frozen))
+def task_ghoul_moves(ctx: Ctx, types: tuple | None, breaking: tuple, taunt: Taunted | None,
+                     present: FrozenMap | None = None) -> None:
     """Snapshot the Ghouls that move (those that neither attacked nor broke) (P. 22-23), at most as
     many per Zone and type as were there when the Activation started (``present``): Ghouls placed
     during this Activation act in the next one (P. 8, P. 22; S9 P. 42)."""
     st = ctx.st
     tasks = []
-    zones = [taunt["zone"]] if taunt is not None else sorted(st.ghouls)
+    zones = [taunt.zone] if taunt is not None else sorted(st.ghouls)
     for zone in zones:
         if taunt is None and st.survivors_in(zone):
             continue
-        if taunt is not None and ctx.surv(taunt["survivor"]).zone == zone:
+        if taunt is not None and ctx.surv(taunt.survivor).zone == zone:
             continue
         counts = capped(acting_counts(ctx, zone, types), zone, present)
         if taunt is not None:
-            counts = {g: min(n, taunt["counts"][GI[g]]) for g, n in counts.items()}
+            counts = {g: min(n, taunt.counts[GI[g]]) for g, n in counts.items()}
         if zone in breaking:
             counts.pop("breaker", None)
         counts = {g: n for g, n in counts.items() if n}
         if counts:
-            tasks.append(Task("ghoul_move_zone", (zone, counts, taunt, {})))
+            tasks.append(Task("ghoul_move_zone", (zone, FrozenMap(counts), taunt, FrozenMap())))
     ctx.push(*tasks)
 
 
-@task("ghoul_move_zone", pause=True)
-def task_ghoul_move_zone(ctx: Ctx, zone: str, counts: dict, taunt, answers: dict) -> None:
+@task("ghoul_move_zone", pause=True, load=(None, frozen, Taunted.of, frozen))
+def task_ghoul_move_zone(ctx: Ctx, zone: str, counts: FrozenMap, taunt: Taunted | None, answers: FrozenMap) -> None:
     """Move one Zone's Ghouls 1 Zone toward their destination(s) with
     :func:`nollab.rules.ghouls.move_plan.plan_moves`: most Survivors in sight, else most Survivors; shortest
     route with the all-open fallback; even split over equal routes and equal targets; uneven
@@ -48,7 +50,7 @@ def task_ghoul_move_zone(ctx: Ctx, zone: str, counts: dict, taunt, answers: dict
     st = ctx.st
     tt = None
     if taunt is not None:
-        s = ctx.surv(taunt["survivor"])
+        s = ctx.surv(taunt.survivor)
         if not s.alive:
             return
         tt = Taunt(s.id, s.zone)
@@ -99,6 +101,5 @@ def _direction(ctx: Ctx, a: str, b: str) -> str:
 @resolver("ghoul_split")
 def resolve_ghoul_split(ctx: Ctx, choice: Choice, option) -> None:
     d = choice.data
-    answers = dict(d["answers"])
-    answers[d["type"]] = choice.options.index(option)
-    ctx.push(Task("ghoul_move_zone", (d["zone"], d["counts"], d["taunt"], answers)))
+    answers = {**d["answers"], d["type"]: choice.options.index(option)}
+    ctx.push(Task("ghoul_move_zone", (d["zone"], frozen(d["counts"]), Taunted.of(d["taunt"]), FrozenMap(answers))))

@@ -163,4 +163,4 @@ def task_spawn_card(ctx: Ctx, outcome, zone: str) -> None:
              placed=out.placed, ghoul=out.ghoul_type, opened=sorted(out.opened), requested=out.requested,
              extra=out.extra_activation)
     if out.extra_activation:
-        ctx.push(Task("activation", ([out.ghoul_type], None)))
+        ctx.push(Task("activation", ((out.ghoul_type,), None)))
