@@ -66,6 +66,39 @@ def test_movement_costs_yield_sandbag_trap_and_bunker():
     assert (3, 4) not in city.squad_costs(BUNKER, 4, set(), {(3, 4)}, set())  # 5 MP needed
 
 
+def test_movement_tunnels_one_move_point_squads_only():
+    """Movement: "It costs 1 Move point to move from the bunker to the board, or to move from the bunker to a tunnel
+    entrance on the board"; "It costs 1 Move point to move through a tunnel (there must be a tunnel entrance on the
+    board). Zombies may not use tunnels unless noted"."""
+    g = position(squads={"p1": {"pos": BUNKER}})
+    st = g.state
+    st.slots["2,0"] = ["t05", "a"]      # a tunnel entrance on its square 2,3 -> 10,3
+    st.slots["0,-1"] = ["t09", "a"]     # and on its square 1,1 -> 1,-3
+    city = g.ctx.city
+    assert city.kind[(10, 3)] == "tunnel" and city.kind[(1, -3)] == "tunnel"
+    s = st.squad("p1")
+    assert night.reach(g.ctx, s)[(10, 3)][0] == 1 and night.reach(g.ctx, s)[(1, -3)][0] == 1
+    s.pos = (10, 3)
+    r = night.reach(g.ctx, s)
+    assert r[BUNKER][0] == 1 and r[(1, -3)][0] == 1                  # through the tunnel
+    assert r[(3, 3)][0] == 2                                          # via the bunker, not 7 squares on foot
+    walk = chebyshev((10, 3), city.entrance) + 1                      # zombies walk: to the entrance, then in
+    assert city.zombie_field([BUNKER], set(), set())[(10, 3)] == walk > 2
+    st.slots = {"0,0": ["road", "a"], "1,0": ["t05", "a"], "0,-1": ["t09", "a"]}   # Day Zero: no bunker yet
+    assert g.ctx.city.entrance is None and g.ctx.city.tunnel_steps((6, 3)) == [(1, -3)]
+
+
+def test_movement_no_diagonal_through_a_doorway():
+    """Movement: "All figures may move diagonally, but diagonal movement through doorways, or around corners, is not
+    allowed": a doorway is a gap in a red line; straight through it is a step, diagonally through it is not."""
+    g = position(edges={edge_key((x, 1), (x, 2)): "red" for x in (0, 1, 3)})   # the doorway: 2,1 | 2,2
+    city = g.ctx.city
+    assert city.step_ok((2, 1), (2, 2)) and city.step_ok((2, 2), (2, 1))
+    for a, b in (((2, 1), (1, 2)), ((2, 1), (3, 2)), ((1, 1), (2, 2)), ((3, 1), (2, 2))):
+        assert not city.step_ok(a, b) and not city.step_ok(b, a), (a, b)
+    assert city.step_ok((2, 2), (3, 3))   # away from the wall diagonals are fine
+
+
 def test_movement_walls_stop_squads_gates_do_not():
     """Fortify: "Survivors cannot move through walls"; gates: "survivors can move freely through them"."""
     g = position(edges={edge_key((3, 3), (4, 3)): "wall", edge_key((3, 3), (3, 4)): "gate"})

@@ -2,13 +2,16 @@
 
 Summary, "Movement": "All figures may move diagonally, but diagonal movement through doorways, or
 around corners, is not allowed. No squad or zombie can move through or into squares with a [blocked
-icon] or through a red line. It costs 1 Move point to move from the bunker to the board ... The bunker
-acts as a single square for all purposes." "It costs 2 Move points for a squad to move onto a yield
+icon] or through a red line. It costs 1 Move point to move from the bunker to the board, or to move from
+the bunker to a tunnel entrance on the board. The bunker acts as a single square for all purposes. It costs
+1 Move point to move through a tunnel (there must be a tunnel entrance on the board). Zombies may not use
+tunnels unless noted." "It costs 2 Move points for a squad to move onto a yield
 square or over a sandbag ... (and 4 Move points to move onto a trap)." LOS "is blocked by squads,
 zombies, walls, red lines and squares with a [blocked icon] (unless you're in a lookout tower)".
 
 Squares are ``(x, y)`` tuples; tile slot ``(tx, ty)`` covers ``x in [tx*n, tx*n+n)``. The bunker is the
-off-map square :data:`BUNKER`, joined to the base set's entrance square only. Distances (range, the
+off-map square :data:`BUNKER`, joined to the base set's entrance square, and for squads only to every
+tunnel entrance (and the tunnel entrances to one another, :meth:`City.tunnel_steps`). Distances (range, the
 4-square aggro, explosives) are Chebyshev: a diagonal step is one square (docs/rulings.md).
 """
 from __future__ import annotations
@@ -50,6 +53,7 @@ class City:
         self.kind: dict[tuple[int, int], str] = {}
         self.tile_of: dict[tuple[int, int], tuple[int, int]] = {}
         self.entrance: tuple[int, int] | None = None
+        self.tunnels: list[tuple[int, int]] = []
         self._nb: dict = {}
         for slot, (tid, side) in self.slots.items():
             face = self.face(tid, side, base)
@@ -64,6 +68,9 @@ class City:
                     self.tile_of[p] = slot
                     if k == "entrance":
                         self.entrance = p
+                    elif k == "tunnel":
+                        self.tunnels.append(p)
+        self.tunnels.sort(key=lambda p: (p[1], p[0]))
 
     def face(self, tid: str, side: str, base: str) -> TileFace:
         if tid in ("road", "entrance") and self.box.day_zero is not None:
@@ -146,6 +153,17 @@ class City:
             return a == b
         return a != b and chebyshev(a, b) == 1 and self.step_ok(a, b, ("sandbags", "wall", "gate"))
 
+    def tunnel_steps(self, p: tuple[int, int]) -> list[tuple[int, int]]:
+        """Where a squad on ``p`` can go by tunnel for 1 Move point: from the bunker to every tunnel entrance,
+        from a tunnel entrance to the bunker and through the tunnel to the other entrances. Zombies do not
+        ("Zombies may not use tunnels unless noted"). No bunker before its entrance is on the board (Day Zero:
+        the tunnels lead to one another only)."""
+        if p == BUNKER:
+            return list(self.tunnels) if self.entrance is not None else []
+        if p in self.tunnels:
+            return ([BUNKER] if self.entrance is not None else []) + [q for q in self.tunnels if q != p]
+        return []
+
     # ---- squads --------------------------------------------------------------------------------------
     def squad_costs(self, start: tuple[int, int], mp: int, zombie_squares: set, traps: set,
                     lookouts: set) -> dict[tuple[int, int], tuple[int, int, tuple]]:
@@ -160,7 +178,9 @@ class City:
             c, h, p, path = heapq.heappop(heap)
             if best.get(p, (1 << 30,))[:2] < (c, h):
                 continue
-            for q in self.neighbours(p, ("sandbags", "gate")):
+            walk = self.neighbours(p, ("sandbags", "gate"))
+            tunnel = [q for q in self.tunnel_steps(p) if q not in walk]
+            for q in walk + tunnel:
                 if q in zombie_squares:
                     continue
                 step = 1

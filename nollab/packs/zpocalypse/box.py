@@ -25,7 +25,8 @@ __all__ = ["Box", "DayZero", "GameRules", "Fortification", "Scenario", "Survivor
 #: tables where a player's file may add entries (new cards, tiles, scenarios)
 #: square letters of a tile row (see the data file)
 SQUARES = {".": "open", "#": "blocked", "Y": "yield", "H": "biohazard", "R": "radiation", "S": "scrap",
-           "a": "search_armory", "f": "search_food", "i": "search_item", "s": "search_scrap", "E": "entrance"}
+           "a": "search_armory", "f": "search_food", "i": "search_item", "s": "search_scrap", "E": "entrance",
+           "T": "tunnel"}
 GOAL_KINDS = ("kills", "searches", "fortifications", "close_tiles", "food")
 GAINS = ("armory", "food", "item", "survivor", "scrap", "zombies")
 FORTIFICATIONS = ("sandbags", "trap", "wall", "gate", "lookout")

@@ -21,9 +21,9 @@ __all__ = ["board_display_list", "SQUARE_FILL", "CELL"]
 CELL = 34
 SQUARE_FILL = {"open": "#8d8a7d", "blocked": "#2f2f2f", "yield": "#d9b93f", "biohazard": "#7cb342",
                "radiation": "#9575cd", "scrap": "#a1887f", "search_armory": "#5dade2", "search_food": "#5dade2",
-               "search_item": "#5dade2", "search_scrap": "#5dade2", "entrance": "#f5f5f5"}
+               "search_item": "#5dade2", "search_scrap": "#5dade2", "entrance": "#f5f5f5", "tunnel": "#5d4037"}
 SQUARE_MARK = {"yield": "Y", "biohazard": "B", "radiation": "R", "scrap": "S", "search_armory": "?A",
-               "search_food": "?F", "search_item": "?I", "search_scrap": "?S", "entrance": "E"}
+               "search_food": "?F", "search_item": "?I", "search_scrap": "?S", "entrance": "E", "tunnel": "T"}
 EDGE = {"sandbags": ("#8d6e63", 5.0), "wall": ("#212121", 6.0), "gate": ("#ff9800", 6.0), "red": ("#e53935", 4.0)}
 SINGLE, DOUBLE = "#9e9e9e", "#b5e61d"
 LEGAL, TARGET, SELECT = "#34c759", "#ff3b30", "#0a84ff"
@@ -157,7 +157,7 @@ def board_display_list(v, overlay: Any = None, cell: float = CELL) -> DisplayLis
         ly += 30
     for label, fill in (("yield (2 MP)", SQUARE_FILL["yield"]), ("biohazard/radiation (1 HP)", SQUARE_FILL["biohazard"]),
                         ("scrap square", SQUARE_FILL["scrap"]), ("search square", SQUARE_FILL["search_item"]),
-                        ("single zombie", SINGLE), ("double zombie", DOUBLE)):
+                        ("tunnel entrance", SQUARE_FILL["tunnel"]), ("single zombie", SINGLE), ("double zombie", DOUBLE)):
         tokens.append(Rect(LX, ly, 10, 10, fill=fill, tag="legend"))
         tokens.append(Text(LX + 14, ly + 9, label, 9, TEXT, "start", tag="legend"))
         ly += 15
