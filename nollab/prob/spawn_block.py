@@ -237,59 +237,75 @@ class _Card:
         self.opens_after: set = set()  # (type index, zone index j): would open once an earlier card put that type in z_j
 
 
-def _measure(g: Any, run: SpawnRun, keys: tuple) -> list[dict]:
-    """``[{key: _Card}]`` per position of the run: each group's card run by the engine on a fork of
-    ``g`` in that Zone (``plain`` False: it does something else than place Ghouls in its Zone)."""
-    step: ChanceStep = CHANCE[NAME]
-    st0 = g.state
-    out = []
-    zero_keys = []
-    for i, task in enumerate(run.tasks):
-        zone = task.args[0]
-        got = {}
-        for k in keys:
-            f = g.fork()
-            ctx = f._ctx()
-            nq = len(f.state.queue)
-            step.run(ctx, k, *task.args)
-            ev = [e for e in f.events if e.kind == NAME]
-            st = f.state
-            odd = len(ev) != 1 or st.result is not None or st.pending is not None or len(st.queue) != nq
-            d = ev[0].data if len(ev) == 1 else {}
-            ghoul = d.get("ghoul")
-            ti = GHOUL_TYPES.index(ghoul) if ghoul in GHOUL_TYPES else None
-            changed = {z for z in set(st.ghouls) | set(st0.ghouls) if st.ghouls.get(z) != st0.ghouls.get(z)}
-            delta = None
-            plain = not odd and not d.get("opened") and not d.get("extra") and st.opening_open == st0.opening_open \
-                and changed <= {zone}
-            if plain and changed:
-                before, after = st0.ghouls_in(zone), st.ghouls_in(zone)
-                diff = [a - b for a, b in zip(after, before)]
-                if ti is None or sum(x != 0 for x in diff) != 1 or diff[ti] != d.get("placed"):
-                    plain = False
-                else:
-                    delta = (ti, diff[ti])
-            elif plain and d.get("placed"):
+class _Measured:
+    """What each group's card does in each Zone of the run, measured by the engine on forks of ``g``
+    (the registered chance step run in that Zone) when first asked."""
+
+    def __init__(self, g: Any, run: SpawnRun, keys: tuple):
+        self.g, self.run, self.keys = g, run, keys
+        self.cards: list[dict] = [{} for _ in run.tasks]
+        self._opens: dict = {}
+
+    def card(self, i: int, k: Any) -> _Card:
+        """Card group ``k`` drawn for the ``i``-th Zone (``plain`` False: it does something else than
+        place Ghouls in its own Zone: opens, runs short, asks, ends the game, queues a step)."""
+        got = self.cards[i].get(k)
+        if got is not None:
+            return got
+        g, task = self.g, self.run.tasks[i]
+        zone, st0 = task.args[0], g.state
+        f = g.fork()
+        nq = len(f.state.queue)
+        CHANCE[NAME].run(f._ctx(), k, *task.args)
+        ev = [e for e in f.events if e.kind == NAME]
+        st = f.state
+        odd = len(ev) != 1 or st.result is not None or st.pending is not None or len(st.queue) != nq
+        d = ev[0].data if len(ev) == 1 else {}
+        ghoul = d.get("ghoul")
+        ti = GHOUL_TYPES.index(ghoul) if ghoul in GHOUL_TYPES else None
+        changed = {z for z in set(st.ghouls) | set(st0.ghouls) if st.ghouls.get(z) != st0.ghouls.get(z)}
+        delta = None
+        plain = not odd and not d.get("opened") and not d.get("extra") and st.opening_open == st0.opening_open \
+            and changed <= {zone}
+        if plain and changed:
+            diff = [a - b for a, b in zip(st.ghouls_in(zone), st0.ghouls_in(zone))]
+            if ti is None or sum(x != 0 for x in diff) != 1 or diff[ti] != d.get("placed"):
                 plain = False
-            c = _Card(ti, d.get("requested", 0) or 0, delta, plain)
-            got[k] = c
-            if plain and delta is None and ti is not None:
-                zero_keys.append((i, k, c))
-        out.append(got)
-    # a card that placed nothing (a "Nothing!" or an opening card that opened nothing) may still open
-    # something once an earlier card has put Ghouls of its type beside a closed opening (P. 25)
-    placed_types = sorted({c.delta[0] for got in out for c in got.values() if c.delta is not None})
-    for i, k, c in zero_keys:
-        for j in range(i):
-            for t in placed_types:
-                f = g.fork()
-                ctx = f._ctx()
-                ctx.place_ghouls(run.zones[j], GHOUL_TYPES[t], 1)
-                opened = dict(f.state.opening_open)
-                step.run(ctx, k, *run.tasks[i].args)
-                if f.state.opening_open != opened:
-                    c.opens_after.add((t, j))
-    return out
+            else:
+                delta = (ti, diff[ti])
+        elif plain and d.get("placed"):
+            plain = False
+        got = self.cards[i][k] = _Card(ti, d.get("requested", 0) or 0, delta, plain)
+        return got
+
+    def opens(self, i: int, k: Any, t: int, j: int) -> bool:
+        """Would card group ``k`` drawn for the ``i``-th Zone open something once Ghouls of type ``t``
+        stand in the ``j``-th Spawn Zone? (a Barricade & Door Opening card opens "in the Zones where
+        Ghouls of the indicated type are", P. 25; measured with one such Ghoul placed on a fork)"""
+        key = (i, k, t, j)
+        got = self._opens.get(key)
+        if got is None:
+            f = self.g.fork()
+            ctx = f._ctx()
+            ctx.place_ghouls(self.run.zones[j], GHOUL_TYPES[t], 1)
+            opened = dict(f.state.opening_open)
+            CHANCE[NAME].run(ctx, k, *self.run.tasks[i].args)
+            got = self._opens[key] = f.state.opening_open != opened
+        return got
+
+    def all(self) -> list[dict]:
+        """``[{group: _Card}]`` per Zone, every group measured; a card that placed nothing (a "Nothing!",
+        an opening card that opened nothing) gets ``opens_after``: the (type, earlier Zone) whose Ghouls
+        would make it open something."""
+        for i in range(len(self.run)):
+            for k in self.keys:
+                self.card(i, k)
+        placed = sorted({c.delta[0] for row in self.cards for c in row.values() if c.delta is not None})
+        for i, row in enumerate(self.cards):
+            for k, c in row.items():
+                if c.plain and c.delta is None and c.ghoul is not None:
+                    c.opens_after = {(t, j) for j in range(i) for t in placed if self.opens(i, k, t, j)}
+        return self.cards
 
 
 _REST_SKIP = ("ghouls", "ghoul_deck", "ghoul_discard", "steps", "queue", "rng", "cards", "origin", "_closed")
@@ -381,10 +397,22 @@ def expand_spawn_run(search: Any, g: Any, w: Fraction, acc: tuple, push: Callabl
     keys, counts = node.outcomes, node.weights
     if sum(counts) != len(st.ghoul_deck):
         return False
-    cards = _measure(g, run, keys)
+    failed = search.__dict__.setdefault("spawn_run_refused", set())
+    if tuple(run.zones) in failed:
+        return False
     ctx = g._ctx()
     room = [box_room(ctx, t) for t in GHOUL_TYPES]
-    m, nk = len(run), len(keys)
+    m = len(run)
+    # the rest of the horizon first, once, on one simple sequence (at each card the first group that
+    # keeps the run simple): if it reads what the cards change, no shortcut, and none either for the
+    # later positions of this forecast before the same Spawn Zones (a speed choice: the plain path is exact)
+    meas = _Measured(g, run, keys)
+    first = _first_simple(meas, keys, counts, room, m)
+    probe = _probe(search, g, run, first) if first is not None else None
+    if probe is None:
+        failed.update(tuple(run.zones[j:]) for j in range(m - 1))
+        return False
+    cards = meas.all()
 
     # every ordered sequence of groups, without replacement, level by level; sequences that drew the
     # same groups (in any order) with the same placements are one state (the engine would merge them
@@ -423,13 +451,7 @@ def expand_spawn_run(search: Any, g: Any, w: Fraction, acc: tuple, push: Callabl
                 else:
                     got[0] += weight * r
         states = nxt
-    if not simple:
-        return False
-    # the rest of the horizon, once, on one simple sequence (the first group of each card that keeps
-    # the run simple)
-    first = _first_simple(cards, keys, counts, room, m)
-    probe = _probe(search, g, run, first) if first is not None else None
-    if probe is None:
+    if not simple:  # cannot happen (the probe's sequence is simple); the plain path if it did
         return False
 
     # the simple sequences' ends: the probe's end with each sequence's Ghouls in the Spawn Zones
@@ -499,21 +521,23 @@ def expand_spawn_run(search: Any, g: Any, w: Fraction, acc: tuple, push: Callabl
     return True
 
 
-def _first_simple(cards: list, keys: tuple, counts: tuple, room: list, m: int) -> tuple | None:
-    """One sequence of groups where no card interacts (for the probe): at each card the first group
-    (the engine lists "Nothing!" first) that keeps the run simple."""
+def _first_simple(meas: _Measured, keys: tuple, counts: tuple, room: list, m: int) -> tuple | None:
+    """One sequence of groups where no card interacts (for the probe), measured lazily: at each card
+    the first group (the engine lists "Nothing!" first) that keeps the run simple."""
     left = list(counts)
     used = [0] * len(GHOUL_TYPES)
     placed_at: list = []
     out = []
     for i in range(m):
         for ki, k in enumerate(keys):
-            c = cards[i][k]
-            if not left[ki] or not c.plain:
+            if not left[ki]:
+                continue
+            c = meas.card(i, k)
+            if not c.plain:
                 continue
             if c.asked and (c.ghoul is None or used[c.ghoul] + c.asked > room[c.ghoul]):
                 continue
-            if any(tj in c.opens_after for tj in placed_at):
+            if c.delta is None and c.ghoul is not None and any(meas.opens(i, k, t, j) for t, j in placed_at):
                 continue
             left[ki] -= 1
             if c.delta is not None:
