@@ -188,3 +188,20 @@ def test_shortcut_equals_card_by_card_on_random_positions():
         assert fast.outcomes.probs() == plain.outcomes.probs(), (deck, spawns, ghouls, doors)
         shortcuts += fast.states < plain.states
     assert shortcuts >= 20  # the shortcut was taken in most of them
+
+
+@pytest.mark.parametrize("scene", ["S4", "S6", "S7", "S8"])
+def test_shipped_scenes_ghouls_phase_at_yellow(scene):
+    """The Ghouls' Phase of shipped Scenes at Yellow after every Survivor ended their Turn (P. 22-25):
+    the shortcut (refused in S7, whose RIP Johnny rule reads the latest events) == card by card."""
+    from nollab.rules import Game
+
+    g = Game.new(scene, seed=2)
+    next(iter(g.state.survivors.values())).xp = 8
+    g.touch()
+    pol = DefaultPolicy()
+    while g.state.phase != "ghouls":
+        g.step(pol)
+    fast, plain = forecast(g, "end_of_phase"), forecast(g, "end_of_phase", factorise=False)
+    assert fast.outcomes.probs() == plain.outcomes.probs()
+    assert (fast.states < plain.states) == (scene != "S7")

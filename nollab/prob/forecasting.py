@@ -228,6 +228,8 @@ class _Search:
         self.factorise = True
         #: outcomes ended by a Spawn Step shortcut: (scale, {Outcome: int}), probability = scale * int
         self.groups: list = []
+        #: Spawn Zones (a run's tail) where the shortcut's probe was refused in this forecast
+        self.spawn_run_refused: set = set()
 
     # -- the horizon --
     def stopped(self, g: Any) -> bool:

@@ -397,7 +397,7 @@ def expand_spawn_run(search: Any, g: Any, w: Fraction, acc: tuple, push: Callabl
     keys, counts = node.outcomes, node.weights
     if sum(counts) != len(st.ghoul_deck):
         return False
-    failed = search.__dict__.setdefault("spawn_run_refused", set())
+    failed = search.spawn_run_refused
     if tuple(run.zones) in failed:
         return False
     ctx = g._ctx()
