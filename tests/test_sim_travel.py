@@ -1,5 +1,7 @@
 """The heuristic bot's march through the travelling Scenes (S6 "To Willard" P. 39, S8 "Johnny's Car"
-P. 41; :mod:`nollab.sim.scene_plans.travel`), on real Scene positions edited by hand.
+P. 41; :mod:`nollab.sim.scene_plans.travel`) and to the white Spawn Zone (S7 "Go Get Johnny" P. 40;
+:mod:`nollab.sim.scene_plans.white`), both on :mod:`nollab.sim.scene_plans.posse`, on real Scene
+positions edited by hand.
 
 Every expectation is a rule or a distance measured here on the engine's own Board (or on a copy of
 the game where a choice was really made), never a number the plan computed.
@@ -207,3 +209,58 @@ def test_the_march_does_not_shut_a_door_behind_it():
     assert any(a.kind == "door" and a.params == (door, "close") for a in acts)
     assert HeuristicPolicy().choose_action(g, acts).params != (door, "close")
     assert me.zone == "1R:L"
+
+
+# -- S7 "Go Get Johnny": the same march to the white Spawn Zone (P. 40) -----------------------------
+def test_scene_7_arms_in_the_house_then_marches_to_the_white_zone():
+    """"Equipment stashes. The Melee and Ranged Equipment decks can only be Searched in the
+    designated Zones" (P. 40): in round 1 the posse Searches the kitchen's stash; from round 3 its
+    goal is one Zone nearer the white Spawn Zone ("a Relative is eliminated on the white Spawn Zone")."""
+    g = Game.new("S7", seed=1)
+    _turn(g)
+    st = g.state
+    me = st.survivors[st.active]
+    assert me.zone == "2R:K" and st.round == 1
+    assert HeuristicPolicy().choose_action(g, g.legal_actions()).kind == "search"
+    st.round = 3
+    g.touch()
+    goals = _view(g, me.id).goals()
+    white = next(z for z, c in st.spawns if c == "white")
+    d = g.board.distances_to(white, frozenset())
+    assert len(goals) == 1 and d[goals[0]] < d[me.zone]
+
+
+def test_scene_7_the_posse_holds_the_white_zone():
+    """Ghouls walk to the Zone with the most Survivors (P. 23): a posse standing on the white Spawn
+    Zone draws every Relative of the board onto it, so once there it stays."""
+    g = Game.new("S7", seed=1)
+    _turn(g)
+    st = g.state
+    white = next(z for z, c in st.spawns if c == "white")
+    for s in st.survivors.values():
+        s.zone = white
+    st.round = 5
+    g.touch()
+    assert _view(g, st.active).goals() == [white]
+
+
+def test_scene_7_a_hit_goes_to_the_relative_on_the_white_zone():
+    """Melee hits are allocated freely (P. 26) -- the eliminated Relative on the white Spawn Zone
+    wins (P. 40), so it gets the hit before a Walker; a real Melee Action is rolled until the
+    engine asks where a hit goes."""
+    from nollab.rules.sandbox import sandbox
+    for seed in range(40):
+        g = sandbox("S7", {"ben": "6V:k"}, ghouls={"6V:k": {"walker": 2, "relative": 1}},
+                    inventory={"ben": ["chainsaw"]}, seed=seed, round=5)
+        act = next(a for a in g.legal_actions() if a.kind == "melee")
+        g.apply(act)
+        bot = HeuristicPolicy()
+        while g.needs() == "step":
+            g.step(bot)
+        ch = g.state.pending
+        if ch is not None and ch.kind == "target" and "relative" in ch.options:
+            assert ch.options[ch.default] != "relative"  # the engine's default would not win
+            g.choose(bot.choose_option(g, ch))
+            assert g.state.result == "won"
+            return
+    raise AssertionError("no free hit allocation between a Walker and the Relative in 40 seeds")

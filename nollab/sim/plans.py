@@ -28,7 +28,8 @@ break_the_siege             :class:`GatherSpawns`   S3 (P. 35): Molotovs at Spaw
 purge_the_district          :class:`GatherSpawns`   S10 (P. 44): gather on the white Zone (the white
                                                     token never moves), then a Molotov there
 survive_the_night           :class:`HuntRelatives`  S5 (P. 37): each Survivor kills a Relative
-rip_johnny                  :class:`RelativeOnWhite` S7 (P. 40): kill a Relative on the white Zone
+rip_johnny                  :class:`RelativeOnWhite` S7 (P. 40): arm, hold the white Zone together,
+                                                    kill the Relatives that come there
 travelling_posse            :class:`Travel`         S6 (P. 39): walk onto the newest tile together
 way_to_the_cemetery         :class:`Travel`         S8 (P. 41): same, then Johnny's car on 6V
 search_every_room           :class:`SearchRooms`    S9 (P. 42): walk to the nearest unsearched room

@@ -8,8 +8,9 @@ module              plan                    Scenes
 ``pump``            :class:`DriveToPump`    S4 refuel the pickup (P. 36)
 ``spawns``          :class:`GatherSpawns`   S3 break the siege (P. 35), S10 purge (P. 44)
 ``relatives``       :class:`HuntRelatives`  S5 survive the night (P. 37); ``relative_bonus``
-``white``           :class:`RelativeOnWhite` S7 rip Johnny (P. 40)
+``white``           :class:`RelativeOnWhite` S7 rip Johnny (P. 40): arm, hold the white Zone
 ``travel``          :class:`Travel`         S6 travelling posse (P. 39), S8 cemetery (P. 41)
+``posse``           :class:`Posse`          the march of the whole team (S6, S7, S8)
 ``rooms``           :class:`SearchRooms`    S9 search every room (P. 42)
 ``trust``           :class:`Trust`          S1-S5 trusting each other (P. 33)
 ==================  ======================  ==============================================

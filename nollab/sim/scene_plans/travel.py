@@ -26,39 +26,15 @@ shooting at the Zone it had to walk through and was overrun. The plan is therefo
 """
 from __future__ import annotations
 
-import heapq
 from typing import Any
 
-from nollab.rules.players import action_budget
 from nollab.rules.spawn.spawn_zones import herd_spawn_zones
-from nollab.rules.survivors import skills as sk
 from nollab.sim.plans_base import NORMAL, Plan, alive, can_fight, objective, tile_zones
+from nollab.sim.scene_plans.posse import Posse, moves_left
 
-__all__ = ["Travel", "moves_left"]
+__all__ = ["Travel"]
 
-#: how much a Zone's threat (:meth:`View.threat`) weighs against one Move of progress for a rally,
-#: and the most it may weigh (a besieged posse must still walk on)
-THREAT_PER_MOVE, THREAT_CAP = 0.1, 0.45
-#: how much ending the round on a corner Zone that spawns ("Fighting through the herd") weighs
-HERD_CORNER = 0.45
-#: how much one Action a Survivor would lack to reach a rally weighs against one Move of progress
-LATE_PER_MOVE = 4.0
-
-
-def moves_left(v, s) -> int:
-    """Actions ``s`` can still spend on Moves this round: none after their Turn, their Actions
-    left (+ a free Move) during it, a fresh Turn's before it (P. 18, P. 46)."""
-    st = v.st
-    ctx = v.game._ctx()
-    if st.active != s.id and s.activated:
-        return 0
-    n = action_budget.general_left(ctx, s) + action_budget.free_left(ctx, s, "move")
-    if st.active != s.id:
-        n += s.spent + s.free_spent.get("move", 0)  # last round's bookkeeping, reset when they activate
-    return max(0, n)
-
-
-class Travel(Plan):
+class Travel(Posse, Plan):
     """Travelling boards (S6 P. 39, S8 P. 41): a new tile comes when a Survivor moves onto the
     newest one; S6 ends with everyone on 2V, S8 with everyone on 6V, no Ghoul there, a driver in
     Johnny's car. See the module docstring for the march."""
@@ -145,17 +121,7 @@ class Travel(Plan):
                 return False
         return True
 
-    def walls(self, v) -> frozenset:
-        """Openings that stop the posse: the closed ones except Doors (and Stairs, played as Doors,
-        P. 18), which cost one Action to open -- a closed Barricade needs a tool (P. 19)."""
-        got = v.__dict__.get("_travel_walls")
-        if got is None:
-            kinds = v.st.opening_kind
-            got = v._travel_walls = frozenset(o for o in v.closed if (kinds.get(o) or str(v.board.openings[o].kind))
-                                              not in ("door", "stairs"))
-        return got
-
-    def corners(self, v) -> frozenset:
+    def avoid(self, v) -> frozenset:
         """Corner exterior Zones of every tile: where "Fighting through the herd" spawns once a
         Survivor stands on the tile (P. 39, P. 41) -- a bad place to end a round."""
         key = ("herd", tuple((p.tile, p.row, p.col, p.rotation) for p in v.board.tiles))
@@ -167,70 +133,12 @@ class Travel(Plan):
             got = v._dist[key] = frozenset(herd_spawn_zones(v.board, list(by_tile.values())))
         return got
 
-    def costs(self, v, start: str, slippery: bool = False) -> dict[str, int]:
-        """Actions to walk from ``start`` to every Zone: one per Move, plus one per Ghoul in each
-        Zone left on the way (P. 18; none with Slippery, P. 46), through open Openings and Doors
-        (:meth:`walls`); cached for the decision."""
-        cache = v.__dict__.setdefault("_travel_costs", {})
-        got = cache.get((start, slippery))
-        if got is not None:
-            return got
-        walls, nbrs = self.walls(v), v.board.neighbors
-        count = (lambda z: 0) if slippery else v.st.ghoul_count
-        got = {start: 0}
-        heap = [(0, start)]
-        while heap:
-            d, z = heapq.heappop(heap)
-            if d > got[z]:
-                continue
-            nd = d + 1 + count(z)
-            for n in nbrs(z, walls):
-                if nd < got.get(n, 1 << 30):
-                    got[n] = nd
-                    heapq.heappush(heap, (nd, n))
-        cache[(start, slippery)] = got
-        return got
-
-    def cost(self, v, s) -> dict[str, int]:
-        """:meth:`costs` from ``s``'s Zone, with their Slippery Skill if active."""
-        slippery = sk.has(v.game.content, action_budget.active(v.game._ctx(), s), "slippery")
-        return self.costs(v, s.zone, slippery)
-
-    def rally(self, v, zones: list[str], outside: set | None = None) -> str:
-        """The Zone the posse gathers on this round (module docstring): fewest Actions lacking x
-        :data:`LATE_PER_MOVE` + Moves left to ``zones`` + threat x :data:`THREAT_PER_MOVE`, then the
-        fewest Moves in all, then the Zone id (deterministic). ``outside``: Zones not to stand on."""
-        team = alive(v)
-        budget = {s.id: moves_left(v, s) for s in team}
-        best, best_key = v.me.zone, None
-        walls = self.walls(v)
-        corners = self.corners(v)
-        goal_d = {z: v.goal_distance(z, zones, closed=walls) for z in v.board.zones}
-        for z in sorted(v.board.zones):
-            dz = goal_d.get(z)
-            if dz is None or (outside and z in outside):
-                continue
-            late = total = 0
-            for s in team:
-                d = self.cost(v, s).get(z)
-                if d is None:
-                    late += 99
-                    continue
-                late += max(0, d - budget[s.id])
-                total += d
-            key = (LATE_PER_MOVE * late + dz + min(THREAT_CAP, THREAT_PER_MOVE * v.threat(z))
-                   + (HERD_CORNER if z in corners else 0.0), total)
-            if best_key is None or key < best_key:
-                best, best_key = z, key
-        return best
-
-    # ---- actions and choices --------------------------------------------------------------------
     def bonus(self, v, a) -> float:
         tr = self._tr(v)
         if a.kind in ("door", "barricade") and not self.arming(v):
-            return self._door(v, a.params[0], a.params[1])
+            return self.door(v, a.params[0], a.params[1])
         if a.kind == "move" and not self.arming(v):
-            return self._through(v, a.params[0])
+            return self.through(v, a.params[0])
         if a.kind == "car_in" and tr.get("final") and a.params == ():
             return 300.0  # Johnny's car needs a driver (S8, P. 41)
         if a.kind == "drive" and tr.get("final") and v.me.driver:
@@ -248,37 +156,6 @@ class Travel(Plan):
             return -300.0
         hit = sum(1 for z in path if v.st.ghoul_count(z))
         return 90.0 * hit - 20.0 if hit else -300.0
-
-    def _through(self, v, dest: str) -> float:
-        """Walking through a Zone with Ghouls on the way to the rally: the bot's "into Ghouls" and
-        "lethal there" penalties (its own, :mod:`nollab.sim.heuristic`) are cancelled when this
-        Survivor can leave it again this Turn (1 Move + 1 per Ghoul, P. 18) -- Ghouls attack
-        only in their Phase (P. 22), so passing through costs Actions, not Wounds."""
-        n = v.st.ghoul_count(dest)
-        g = v.goals()
-        if not n or not g:
-            return 0.0
-        walls = self.walls(v)
-        here, there = v.goal_distance(v.me.zone, g, closed=walls), v.goal_distance(dest, g, closed=walls)
-        if here is None or there is None or there >= here:
-            return 0.0
-        left = moves_left(v, v.me) - 1 - v.st.ghoul_count(v.me.zone)
-        if there > 0 and left >= 1 + n:
-            return 40.0 * n + (180.0 if v.lethal(dest) else 0.0)
-        return 0.0
-
-    def _door(self, v, oid: str, what: str) -> float:
-        """On the march a Door on the way to the rally is opened even with Ghouls behind it, and
-        no Door is shut behind the posse (it never comes back: the tile leaves, P. 39)."""
-        if what == "close":
-            return -150.0
-        g = v.goals()
-        if not g:
-            return 0.0
-        walls = self.walls(v)
-        far = v.board.openings[oid].other(v.me.zone)
-        here, there = v.goal_distance(v.me.zone, g, closed=walls), v.goal_distance(far, g, closed=walls)
-        return 120.0 if here is not None and there is not None and there < here else 0.0
 
     def option(self, v, choice) -> Any:
         """"set tile 6R right next to it, in any way you want, as to extend the road" (P. 39):

@@ -1,30 +1,65 @@
 """The heuristic bot's plan for S7 "rip Johnny" (P. 40)
-(picked by hook in :data:`nollab.sim.plans.PLAN_FOR_HOOK`)."""
+(picked by hook in :data:`nollab.sim.plans.PLAN_FOR_HOOK`).
+
+Why the bot lost (bench/scene_losses.py, 30 games): it ran to the cemetery with its Starting
+Equipment, stood *next to* the white Spawn Zone and waited for a Relative to spawn exactly there --
+two Relative cards in 46, "NOTHING!" at Blue (notld data), one card a round on the white Zone -- while
+every Ghoul of the board walked up to it. Now the posse:
+
+* **arms first** -- two rounds of Searches in the house ("Equipment stashes": the Melee deck in
+  the kitchen, the Ranged deck on the staircase, P. 40; the House deck in any room, P. 18);
+* **marches together** (:mod:`.posse`) to the white Spawn Zone and **holds it**: Ghouls walk to
+  the Zone with the most Survivors (P. 23), so every Relative of the board comes to the white Zone,
+  where killing it wins (P. 40); hits are put on the Relative first when the shooter may choose
+  (P. 26-27), and a Molotov at a Relative there wins outright (P. 29).
+"""
 from __future__ import annotations
 
+from typing import Any
+
 from nollab.sim.plans_base import NORMAL, Plan, white_zone
+from nollab.sim.scene_plans.posse import Posse
 from nollab.sim.scene_plans.relatives import relative_bonus
 
 __all__ = ["RelativeOnWhite"]
 
 
-class RelativeOnWhite(Plan):
+class RelativeOnWhite(Posse, Plan):
     """"The game is won as soon as a Relative is eliminated on the white Spawn Zone." (S7, P. 40):
-    stand next to the white Spawn Zone and attack it when a Relative is there (a Molotov wins
-    outright, P. 29)."""
+    arm, then hold the white Spawn Zone together and kill the Relatives that come (module docstring)."""
 
     name = "relative-on-white"
+    arm_rounds = 2
+
+    def arming(self, v) -> bool:
+        """The first rounds, in the house: Search (the stashes, P. 40)."""
+        return v.st.round <= self.arm_rounds and v.board.zones[v.me.zone].interior
 
     def goals(self, v):
         w = white_zone(v)
         if w is None:
             return None
-        near = [n for n in v.board.neighbors(w, frozenset())]
-        return NORMAL, sorted(set(near)) or [w]
+        if self.arming(v):
+            return None  # stay and Search
+        return NORMAL, [self.rally(v, [w])]
 
     def bonus(self, v, a) -> float:
         w = white_zone(v)
+        if not self.arming(v):
+            if a.kind in ("door", "barricade"):
+                return self.door(v, a.params[0], a.params[1])
+            if a.kind == "move":
+                return self.through(v, a.params[0])
         b = relative_bonus(v, a, lambda z: z == w)
         if a.kind == "molotov" and a.params[1] != w:
             return b - 100.0  # keep the Molotov for the white Zone
         return 3 * b
+
+    def option(self, v, choice) -> Any:
+        """A hit assigned by the attacker (Melee, or the same Targeting Priority, P. 26-27) goes to
+        a Relative on the white Spawn Zone: its elimination wins (P. 40)."""
+        if choice.kind == "target" and "relative" in choice.options:
+            spec = choice.data.get("spec")
+            if spec is not None and getattr(spec, "zone", None) == white_zone(v):
+                return "relative"
+        return None
