@@ -240,6 +240,44 @@ def test_combat_ammo_click_empties_a_firearm_and_reload_is_free():
     assert not pistol.empty and g.state.actions_left == 2 and "ammo" not in [c.card for c in s.cards]
 
 
+@pytest.mark.parametrize("pick", ["pistol", "shotgun", None])
+def test_combat_the_player_chooses_which_firearm_is_out_of_ammo(pick):
+    """Ammo: "You may choose which weapon is out of ammo if you fired several at the same time" (unanswered: the
+    one rolling fewest dice)."""
+    g = position(squads={"p1": {"pos": (3, 0), "cards": ["pistol", "shotgun"]}}, zombies=[(3, 2)])
+    s = g.state.squad("p1")
+    uid = {c.card: c.uid for c in s.cards}
+    answers = ([0, 0], 1) + ((uid[pick],) if pick else ())
+    seen = drive(night.attack(g.ctx, s, "firearm", (3, 2)), *answers)
+    (ask,) = [r for r, _ in seen if isinstance(r, Ask)]
+    assert ask.kind == "out_of_ammo" and ask.who == "p1" and set(ask.options) == set(uid.values())
+    lv = sq_.level(g.box, sq_.firearm(g.box, s))
+    weakest = min(("pistol", "shotgun"), key=lambda k: g.box.armory[k].dice[lv])
+    assert {c.card for c in s.cards if c.empty} == {pick or weakest}
+
+
+def test_bunker_pile_and_dropped_gear_the_player_chooses_which_cards():
+    """Phase 4 Combat: "pick up the faceup pile of Item cards next to it for 1 action and choose which cards to
+    take"; Death & First Aid: the first squad on a Death token "can pick up loot for 1 action. The token stays on
+    the board until all your possessions are taken"."""
+    g = position(players=2, squads={"p1": {"pos": BUNKER}, "p2": {"pos": (0, 0)}})
+    st, s = g.state, g.state.squad("p1")
+    st.item_pile = [{"uid": 900 + i, "card": c, "empty": False} for i, c in enumerate(("ammo", "first_aid", "food"))]
+    st.turn, st.actions_left = "p1", 2
+    seen = drive(night.perform(g.ctx, s, Action("take_pile", "p1")), 901, "done")
+    asks = [r for r, _ in seen if isinstance(r, Ask)]
+    assert asks[0].kind == "take_card" and asks[0].options == (900, 901, 902, "done")
+    assert [c.card for c in s.cards] == ["first_aid"] and [d["uid"] for d in st.item_pile] == [900, 902]
+    p2 = st.squad("p2")
+    st.gear["0,0"] = {"owner": "p1", "cards": [{"uid": 910, "card": "pistol", "empty": False},
+                                               {"uid": 911, "card": "bat", "empty": False}]}
+    st.turn, st.actions_left = "p2", 2
+    drive(night.perform(g.ctx, p2, Action("pickup", "p2")), 911, "done")
+    assert [c.card for c in p2.cards] == ["bat"] and st.gear["0,0"]["cards"][0]["uid"] == 910   # the token stays
+    drive(night.perform(g.ctx, p2, Action("pickup", "p2")))                                     # default: take it
+    assert "0,0" not in st.gear and sorted(c.card for c in p2.cards) == ["bat", "pistol"]
+
+
 def test_combat_firearm_successes_spill_to_adjacent_zombies_melee_does_not():
     """Combat: firearms: "subsequent successes kill zombies on or adjacent to the target zombie within LOS";
     melee: "Any successes rolled kill the targeted zombie(s)"."""

@@ -295,10 +295,10 @@ def perform(c: Ctx, s: Squad, a: Action) -> Flow:
     elif a.kind == "search":
         yield from search(c, s)
     elif a.kind == "take_pile":
-        _take(c, s, st.item_pile, "the faceup Item pile next to the bunker")
+        yield from take(c, s, st.item_pile, "the faceup Item pile next to the bunker", "Phase 4 Combat")
     elif a.kind == "pickup":
         g = st.gear[key(s.pos)]
-        _take(c, s, g["cards"], f"{c.name(g['owner'])}'s dropped gear")
+        yield from take(c, s, g["cards"], f"{c.name(g['owner'])}'s dropped gear", P_DEATH)
         if not g["cards"]:
             del st.gear[key(s.pos)]
     elif a.kind == "stomp":
@@ -316,15 +316,25 @@ def _where(p) -> str:
     return "the bunker" if tuple(p) == BUNKER else f"square {p[0]},{p[1]}"
 
 
-def _take(c: Ctx, s: Squad, pile: list, what: str) -> None:
+def take(c: Ctx, s: Squad, pile: list, what: str, page: str) -> Flow:
+    """Cards from a pile into the squad's hands, up to its carry limit, the player choosing which: "pick up the
+    faceup pile of Item cards ... and choose which cards to take"; dropped gear: "can pick up loot ... The token
+    stays on the board until all your possessions are taken". One ``take_card`` choice a card (the default
+    takes the pile in order, as it lies), "done" to leave the rest."""
     from nollab.packs.zpocalypse.state import Card
-    room = sq_.capacity(c.box, s) - len(s.cards)
     got = []
-    for d in list(pile)[:max(0, room)]:
+    while pile and len(s.cards) < sq_.capacity(c.box, s):
+        opts = tuple(d["uid"] for d in pile) + ("done",)
+        o = yield Ask("take_card", s.id, f"{c.name(s.id)} takes cards from {what} "
+                      f"({sq_.capacity(c.box, s) - len(s.cards)} more fit)", opts,
+                      tuple(c.card_name(c.deck_of(d["card"]), d["card"]) for d in pile) + ("leave the rest",), page)
+        if o == "done":
+            break
+        d = next(d for d in pile if d["uid"] == o)
         pile.remove(d)
         s.cards.append(Card(**d))
         got.append(c.card_name(c.deck_of(d["card"]), d["card"]))
-    c.emit("take", P_DEATH, f"{c.name(s.id)} takes {', '.join(got) or 'nothing (carry limit)'} from {what}", player=s.id)
+    c.emit("take", page, f"{c.name(s.id)} takes {', '.join(got) or 'nothing'} from {what}", player=s.id)
 
 
 # ---- attacks ------------------------------------------------------------------------------------------------
@@ -377,8 +387,17 @@ def attack(c: Ctx, s: Squad, kind: str, t) -> Flow:
     if firing:
         clicks = yield from c.roll("ammo", dice.ammo(len(firing), box.dice), "Ammo",
                                    f"Ammo Check: {len(firing)} blue dice", lambda k: f"{k} CLICK(s)")
+        # "You may choose which weapon is out of ammo if you fired several at the same time" (default: the weakest)
         firing.sort(key=lambda x: (box.armory[x.card].dice[lv], x.uid))
-        for x in firing[:clicks]:
+        for i in range(min(clicks, len(firing))):
+            x = firing[0]
+            if len({y.card for y in firing}) > 1 and clicks - i < len(firing):
+                uid = yield Ask("out_of_ammo", s.id, f"CLICK {i + 1} of {clicks}: which firearm of {c.name(s.id)} is "
+                                "out of ammo?", tuple(y.uid for y in firing),
+                                tuple(f"{box.armory[y.card].name} ({box.armory[y.card].dice[lv]} dice)" for y in firing),
+                                "Ammo")
+                x = next(y for y in firing if y.uid == uid)
+            firing.remove(x)
             x.empty = True
             c.emit("click", "Ammo", f"CLICK: the {box.armory[x.card].name} is out of ammo", player=s.id)
     if kills:
