@@ -58,6 +58,7 @@ from nollab.rules.engine.state import GameState, SurvivorState
 from nollab.rules.game import Game, default_content
 from nollab.rules.position.cards import CardNames, box_layout
 from nollab.rules.position.edit import skill_slots
+from nollab.rules.scenes.flags import check_flags, declared_flags
 from nollab.rules.scenes.handmade import SANDBOX_FORMAT, board_to_dict
 from nollab.rules.scenes.scene import Scene, load_scene
 from nollab.rules.survivors.experience import gain_xp
@@ -279,6 +280,7 @@ def sandbox(board, survivors: dict[str, str], *, ghouls: dict | None = None, inv
             flags = json.loads(json.dumps(_mapping("flags", flags)))
         except (TypeError, ValueError) as exc:
             raise ValueError(f"flags: JSON values only ({exc})") from None
+        check_flags(flags, declared_flags(scene.hooks))
     g = Game(st, content, scene, options, list(survivors), history=True)
     ctx = g._ctx()
     for sid, n in (xp or {}).items():

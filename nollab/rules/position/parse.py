@@ -22,6 +22,7 @@ from nollab.rules.position.cards import CardNames, box_layout
 from nollab.rules.position.fields import (PositionError, _choice, _err, _ghoul_counts, _int,  # noqa: F401
                                           _items, _json, _kills, _survivor)
 from nollab.rules.position.notation import DEFAULT_DECKS, DEFAULT_DISCARDS, MAGIC
+from nollab.rules.scenes.flags import check_flags, declared_flags
 from nollab.rules.scenes.hooks import HOOKS
 from nollab.rules.scenes.scene import SCENES_DIR, Scene, load_scene
 
@@ -183,6 +184,10 @@ def read_position(text, content) -> tuple[GameState, Scene, dict, int]:
             raise _err("flags", "a JSON object")
         if any(k.startswith("ev_") and not (isinstance(v, int) and 0 <= v <= MAX_EVENTS) for k, v in st.flags.items()):
             raise _err("flags", f"an ev_* flag counts events read: 0 to {MAX_EVENTS}")
+        try:
+            check_flags(st.flags, declared_flags(scene.hooks))
+        except ValueError as exc:
+            raise _err("flags", str(exc)) from None
     if "queue" in by:
         queue = _json("queue", by["queue"])
         if not isinstance(queue, list) or not all(isinstance(t, list) and t and isinstance(t[0], str)

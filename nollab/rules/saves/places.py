@@ -10,6 +10,7 @@ from nollab.board.scene_map import SCENE_ID_CHARS, SHIPPED_SCENES, user_scenes_d
 from nollab.rules.engine.events import IllegalAction
 from nollab.rules.saves.fields import (SaveError, as_bool, as_dict, as_int, as_list, as_str, fail, known_fields,
                                        short)
+from nollab.rules.scenes.flags import check_flags, declared_flags
 from nollab.rules.scenes.handmade import SANDBOX_FORMAT
 from nollab.rules.scenes.scene_schema import check_scene_table
 
@@ -147,6 +148,10 @@ def check_against_board(game) -> None:
     on a fork (legal actions, chance outcomes, snapshot, one queued engine step) must not crash."""
     st, board = game.state, game.board
     zones, openings = board.zones, board.openings
+    try:
+        check_flags(st.flags, declared_flags(game.scene.hooks), "state.flags")
+    except ValueError as exc:
+        raise SaveError(str(exc)) from None
 
     def zone(p: str, z: str) -> None:
         if z not in zones:

@@ -9,6 +9,7 @@ scene                           ``Scene``: a loaded scene file, dispatching to i
 scene_schema                    the ``[scene]`` table of a scene file: its fields, types and bounds, checked before use
 handmade                        hand-made Scenes (sandbox games) as plain data
 common                          what several Scenes ask: the house, a tile's Zones, new events
+flags                           what a Scene's rules keep in the state: declared per hook (``Flag``), typed (``Kept``), checked
 tuning                          Tuning the difficulty (P. 32)
 s1_whats_happening              S1 What's Happening? (P. 33)
 s2_is_there_a_key               S2 Is There a Key? (P. 34)

@@ -32,6 +32,9 @@ The hooks a scene file may name are those registered: the shipped ones (importin
 ``[scene] hook_modules = ["my_hooks.py", "mybox.hooks"]`` (a ``.py`` file relative to the scene
 file, or a module name) or registered with :func:`register_hooks`.
 
+A rule that keeps state between steps declares it (``flags = {name: Flag(type, default, doc)}``,
+:mod:`nollab.rules.scenes.flags`) and reads and writes it through ``self.kept(ctx)``.
+
 A rule that needs its own queued step registers it with ``@task("name")``
 (:mod:`nollab.rules.engine.tasks`) and queues it with
 ``ctx.push(Task("name", json_args))``; player decisions use ``ctx.ask(Choice("scene:<kind>", ...))``
@@ -46,8 +49,10 @@ import os
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import ClassVar
 
 from nollab.rules.engine.registry import register
+from nollab.rules.scenes.flags import Flag, Kept
 
 
 #: hook name -> hook class
@@ -109,6 +114,12 @@ class Hook:
 
     hook_name = ""
     actions: tuple[str, ...] = ()  # names of the scene actions this hook performs
+    #: the flags this rule keeps in ``GameState.flags`` (name -> :class:`~.flags.Flag`), see :mod:`.flags`
+    flags: ClassVar[dict[str, Flag]] = {}
+
+    def kept(self, ctx) -> Kept:
+        """The typed view of the flags this rule declares (``self.kept(ctx).corpse_work += 1``)."""
+        return Kept(ctx.st.flags, type(self).flags)
 
     def __init__(self, scene):
         #: the :class:`~nollab.rules.scenes.scene.Scene` whose file names this hook

@@ -4,6 +4,7 @@ win when every Spawn token is on the white Spawn Zone and a Molotov is thrown at
 from __future__ import annotations
 
 from nollab.rules.scenes.common import new_events, white_zone
+from nollab.rules.scenes.flags import Flag
 from nollab.rules.scenes.hooks import Hook, scene_hook
 from nollab.rules.scenes.s7_go_get_johnny import JohnnyWasHere
 
@@ -19,6 +20,7 @@ class InfectedCemetery(JohnnyWasHere):
 class PurgeTheDistrict(Hook):
     """"The game is won as soon as all Ghoul Spawn tokens are gathered on the White Spawn Zone,
     then a Molotov is thrown at that Zone." (S10, P. 44)"""
+    flags = {"ev_purge": Flag(int, 0, "events already read by this rule (common.new_events)")}
 
     def objective_zones(self, ctx) -> dict[str, list[str]]:
         """``"white"``: the white Spawn Zone (every token gathers there); ``"spawns"``: the Spawn

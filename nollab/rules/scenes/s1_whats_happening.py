@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from nollab.rules.engine.actions import Action
 from nollab.rules.engine.state import Choice
+from nollab.rules.scenes.flags import Flag
 from nollab.rules.scenes.hooks import Hook, scene_hook
 from nollab.rules.survivors.experience import gain_xp
 
@@ -75,6 +76,8 @@ class EquipmentStashes(Hook):
 
 @scene_hook("corpse_lady")
 class CorpseLady(Hook):
+    flags = {"corpse_seen": Flag(bool, False, "a Survivor has found the corpse lady (S1, P. 33)"),
+             "corpse_work": Flag(int, 0, "Actions spent removing the corpse: 2 remove it (S1, P. 33)")}
     """"The first time a Survivor reaches the stairs' Zone on tile 3R, all Survivors in Zombicide
     Mode shift to Romero Mode. A Survivor standing in the Zone has to spend 2 Actions to remove
     the corpse. Until then, the Zone beyond it cannot be Searched!" (P. 33)"""
@@ -98,9 +101,10 @@ class CorpseLady(Hook):
         return self._beyond[1]
 
     def zone_entered(self, ctx, sid, zone):
-        if zone != self.zone() or ctx.st.flags.get("corpse_seen"):
+        kept = self.kept(ctx)
+        if zone != self.zone() or kept.corpse_seen:
             return
-        ctx.st.flags["corpse_seen"] = True
+        kept.corpse_seen = True
         flipped = [s.id for s in ctx.st.survivors.values() if s.alive and s.mode == "zombicide"]
         for x in flipped:
             ctx.surv(x).mode = "romero"
@@ -114,8 +118,9 @@ class CorpseLady(Hook):
         return []
 
     def perform(self, ctx, sid, name, arg, paid) -> bool:
-        work = ctx.st.flags.get("corpse_work", 0) + 1
-        ctx.st.flags["corpse_work"] = work
+        kept = self.kept(ctx)
+        kept.corpse_work += 1
+        work = kept.corpse_work
         done = " The corpse is removed." if work >= 2 else " (1 more Action needed)"
         ctx.emit("corpse_lady", "P. 33", f"{ctx.sname(sid)} works at removing the corpse ({paid}).{done}", survivor=sid)
         return True

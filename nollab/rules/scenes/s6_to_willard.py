@@ -6,6 +6,7 @@ with S8 (:mod:`.travelling`).
 from __future__ import annotations
 
 from nollab.rules.scenes.common import house_zones
+from nollab.rules.scenes.flags import Flag
 from nollab.rules.scenes.hooks import Hook, scene_hook
 from nollab.rules.scenes.travelling import Travel
 
@@ -27,6 +28,7 @@ class LeaveTheHouse(Hook):
     """"Oh, I'd like to leave, yes. The house can no longer be Searched as soon as a Barricade or a
     Door is opened." (S6, P. 39) — a Door or Barricade (or Stairs, played as a Door, P. 18) of the
     house that was closed at setup and is now open, whoever opened it."""
+    flags = {"house_left": Flag(bool, False, "a house Door or Barricade was opened: no more Search there (S6, P. 39)")}
 
     def _watched(self, ctx) -> list[str]:
         got = self.__dict__.get("_cands")
@@ -42,7 +44,7 @@ class LeaveTheHouse(Hook):
             return
         opened = [o for o in self._watched(ctx) if ctx.st.opening_open.get(o, False)]
         if opened:
-            ctx.st.flags["house_left"] = True
+            self.kept(ctx).house_left = True
             ctx.emit("scene", "P. 39", f"Oh, I'd like to leave, yes: {', '.join(opened)} opened, the house can "
                      "no longer be Searched")
 

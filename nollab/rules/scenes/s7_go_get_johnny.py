@@ -4,6 +4,7 @@ Relative is eliminated on the white Spawn Zone.
 from __future__ import annotations
 
 from nollab.rules.scenes.common import new_events, white_zone
+from nollab.rules.scenes.flags import Flag
 from nollab.rules.scenes.hooks import Hook, scene_hook
 
 
@@ -25,6 +26,7 @@ class JohnnyWasHere(Hook):
 class RipJohnny(Hook):
     """"R.I.P. Johnny. The game is won as soon as a Relative is eliminated on the white Spawn Zone."
     (S7, P. 40) — by any attack, Molotov included."""
+    flags = {"ev_rip_johnny": Flag(int, 0, "events already read by this rule (common.new_events)")}
 
     def objective_zones(self, ctx) -> dict[str, list[str]]:
         """``"white"``: the white Spawn Zone."""

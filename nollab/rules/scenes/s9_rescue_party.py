@@ -4,6 +4,7 @@ reveals one Ghoul card per room; win when every interior Zone has been Searched.
 from __future__ import annotations
 
 from nollab.rules.engine.state import Choice
+from nollab.rules.scenes.flags import Flag
 from nollab.rules.scenes.hooks import Hook, scene_hook
 from nollab.rules.spawn.spawn_zones import house_spawn_zones
 from nollab.rules.engine.tasks import Task
@@ -19,6 +20,7 @@ class SpawningInHouses(Hook):
     A closed house = a building whose every Opening to the outside is closed at setup (an open
     passage, like the barn's entrance, makes it open). It is "opened" when any of those Openings
     becomes open, by anyone. The rooms are taken in zone-id order (the players' choice, fixed)."""
+    flags = {"closed_houses": Flag(list, [], "houses not opened yet: opening one spawns in its rooms (S9, P. 42)")}
 
     def _exits(self, ctx, house: frozenset) -> list[str]:
         """The Openings between the house and the outside, cached per Board and house (Boards are
@@ -38,7 +40,7 @@ class SpawningInHouses(Hook):
             ex = self._exits(ctx, rooms)
             if ex and not any(ctx.st.opening_open.get(o, True) for o in ex):
                 closed.append(hid)
-        ctx.st.flags["closed_houses"] = closed
+        self.kept(ctx).closed_houses = closed
 
     def check(self, ctx) -> None:
         left = ctx.st.flags.get("closed_houses", [])
@@ -58,6 +60,7 @@ class SpawningInHouses(Hook):
 @scene_hook("search_every_room")
 class SearchEveryRoom(Hook):
     """"The game is won as soon as every interior Zone has been Searched at least once." (S9, P. 42)"""
+    flags = {"searched_zones": Flag(list, [], "interior Zones Searched at least once (S9, P. 42)")}
 
     def objective_zones(self, ctx) -> dict[str, list[str]]:
         """``"unsearched"``: the interior Zones not Searched yet."""
@@ -65,10 +68,10 @@ class SearchEveryRoom(Hook):
         return {"unsearched": sorted(z for z, zone in ctx.board.zones.items() if zone.interior and z not in done)}
 
     def searched(self, ctx, sid, source, uid) -> None:
-        done = ctx.st.flags.setdefault("searched_zones", [])
+        kept = self.kept(ctx)
         z = ctx.surv(sid).zone
-        if z not in done:
-            done.append(z)
+        if z not in kept.searched_zones:
+            kept.searched_zones = [*kept.searched_zones, z]
 
     def check(self, ctx) -> None:
         """Runs after every engine step: a win needs at least as many Searched Zones as interior

@@ -22,6 +22,7 @@ from __future__ import annotations
 from nollab.board import Board
 from nollab.rules.engine import rng
 from nollab.rules.engine.state import Choice
+from nollab.rules.scenes.flags import Flag
 from nollab.rules.scenes.hooks import Hook, scene_hook
 from nollab.rules.scenes.travel_board import SIDES, Tiles, build_board, physical, placement_options, removable_tiles
 from nollab.rules.spawn.spawn_zones import herd_spawn_zones
@@ -99,6 +100,7 @@ class FightingThroughTheHerd(Hook):
     The Spawn Zones are recomputed at setup, whenever a tile comes or goes or a Survivor moves,
     and at the end of each Players' Phase; the starting Spawn Zone is a choice
     (``scene:herd_start``) asked when the Spawn Step begins, after the Ghouls' Activations."""
+    flags = {"herd_start": Flag(str, None, "the starting Spawn Zone chosen for this Spawn Step (S6 P. 39, S8 P. 41)")}
 
     def on_setup(self, ctx) -> None:
         current_board(ctx, self.scene)
@@ -132,7 +134,7 @@ class FightingThroughTheHerd(Hook):
     def resolve_choice(self, ctx, choice, option) -> bool:
         if choice.kind != "scene:herd_start":
             return False
-        ctx.st.flags["herd_start"] = option
+        self.kept(ctx).herd_start = option
         herd_refresh(ctx, self.scene)
         ctx.emit("scene", "P. 39", f"Fighting through the herd: the Spawn Step starts in {ctx.zname(option)}, then "
                  "clockwise", zone=option)
@@ -148,6 +150,7 @@ class Travel(Hook):
     (S6: the starting-board tile whose first entry starts the journey; without it the first pile
     tile is set at the end of Setup, S8), ``final`` (added after the pile, S8 "6V"), ``final_car``
     (Zone of Johnny's car on the final tile)."""
+    flags = {"travel": Flag(dict, None, "the journey: tiles, pile, frontier, ... (this module's docstring)")}
 
     page = "P. 39"
 
