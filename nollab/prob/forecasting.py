@@ -101,8 +101,10 @@ def merge_key(state: Any) -> bytes:
     d["opening_open"] = sorted(state.opening_open.items())
     d["ghoul_discard"] = sorted(state.ghoul_discard)
     d["discards"] = sorted((k, sorted(v)) for k, v in state.discards.items())
+    d["queue"] = [tuple(t) for t in state.queue]  # plain tuples: a Task record pickles 5x slower
     if state.pending is not None:
-        d["pending"] = state.pending.__dict__
+        d["pending"] = p = state.pending.__dict__.copy()
+        p["data"] = dict(p["data"])
     return hashlib.blake2b(pickle.dumps(d, 4), digest_size=16).digest()
 
 
