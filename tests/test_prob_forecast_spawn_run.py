@@ -205,3 +205,23 @@ def test_shipped_scenes_ghouls_phase_at_yellow(scene):
     fast, plain = forecast(g, "end_of_phase"), forecast(g, "end_of_phase", factorise=False)
     assert fast.outcomes.probs() == plain.outcomes.probs()
     assert (fast.states < plain.states) == (scene != "S7")
+
+
+def test_s3_objective_reads_whether_any_ghoul_is_on_the_board():
+    """S3's objective asks "no Ghoul on the board" (P. 35) after every card: with a Walker on the board
+    before the Spawn Step the answer is the same for every sequence (cards only add Ghouls), so the
+    shortcut is taken; on an empty board it is refused. Both equal card by card (P. 24-25)."""
+    from nollab.rules import Game
+
+    g = Game.new("S3", seed=2)
+    pol = DefaultPolicy()
+    while g.state.phase != "ghouls":
+        g.step(pol)
+    assert not g.state.ghouls
+    h = g.fork()
+    h.state.add_ghouls("4R:d", "walker", 1)  # a street Zone, no Spawn Zone
+    h.touch()
+    for game, shortcut in ((g, False), (h, True)):
+        fast, plain = forecast(game, "end_of_phase"), forecast(game, "end_of_phase", factorise=False)
+        assert fast.outcomes.probs() == plain.outcomes.probs()
+        assert (fast.states < plain.states) == shortcut

@@ -54,9 +54,17 @@ class Touched(BaseException):
 
 class GuardedGhouls(dict):
     """``state.ghouls`` during the probe: when armed, reading a Spawn Zone's entry, reading the whole
-    map (iteration, counts by type, copies) or writing any entry raises :class:`Touched`."""
+    map (iteration, counts by type, copies, its size) or writing any entry raises :class:`Touched`;
+    its truth value only when it may differ from one sequence to another (an empty board)."""
 
-    __slots__ = ("armed", "zones")
+    __slots__ = ("armed", "zones", "nonempty")
+
+    def __bool__(self):
+        # "is there any Ghoul on the board?" (S3's objective) is the same for every sequence when there
+        # was one before the cards: simple cards only add Ghouls, and nothing else may write
+        if self.armed and not self.nonempty:
+            raise Touched("ghouls: any Ghoul on the board")
+        return dict.__len__(self) > 0
 
     def _r(self, key=_ALL):
         if self.armed and (key is _ALL or key in self.zones):
@@ -327,7 +335,7 @@ def _probe(search: Any, g: Any, run: SpawnRun, keys_seq: tuple):
     p = g.fork()
     st = p.state
     gh = GuardedGhouls(st.ghouls)
-    gh.armed, gh.zones = False, frozenset(run.zones)
+    gh.armed, gh.zones, gh.nonempty = False, frozenset(run.zones), dict.__len__(st.ghouls) > 0
     deck, disc = GuardedPile(st.ghoul_deck), GuardedPile(st.ghoul_discard)
     deck.armed = disc.armed = False
     deck.what, disc.what = "ghoul_deck", "ghoul_discard"
