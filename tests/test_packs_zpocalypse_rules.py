@@ -546,6 +546,33 @@ def test_feed_unfed_leave_no_food_costs_two_hp():
     assert [m.id for m in s2.members] == ["sarge"] and sq_.hp(g2.box, s2) == 7 - 2
 
 
+def test_feed_players_may_give_food_to_one_another():
+    """Phase 2 Feed: "You may trade or beg for food from other players": before anyone eats, a player may hand Food
+    cards to another (here Red feeds Blue's second survivor)."""
+    g = position(players=2, squads={"p1": {"members": ["sarge"], "cards": ["food", "food", "radioactive"]},
+                                    "p2": {"members": ["cop", "doc"], "cards": ["food"]}})
+    st = g.state
+    st.pool = []
+    seen = drive(day.feed_and_fortify(g.ctx), "food>p2", "done")
+    asks = [r for r, _ in seen if isinstance(r, Ask) and r.kind == "give_food"]
+    assert asks[0].who == "p1" and set(asks[0].options) == {"done", "food>p2", "radioactive>p2"}
+    assert asks[-1].who == "p2"          # Blue may give too (it keeps its food: the default)
+    assert [m.id for m in st.squad("p2").members] == ["cop", "doc"]           # both fed
+    assert [c.card for c in st.squad("p1").cards] == ["radioactive"]         # Red ate a normal Food card
+    assert not any(r.kind == "unfed" for r, _ in seen if isinstance(r, Ask))
+
+
+def test_feed_a_squad_has_at_most_four_survivors_the_player_decides():
+    """Phase 2 Feed: "Decide on your squad of up to 4 survivors": the others wait in the bunker's pool."""
+    g = position(squads={"p1": {"members": ["sarge", "cop", "doc", "cook", "nurse"], "cards": ["food"] * 5}})
+    st, s = g.state, g.state.squad("p1")
+    st.pool = []
+    seen = drive(day.feed(g.ctx, s), "doc")
+    (ask,) = [r for r, _ in seen if isinstance(r, Ask) and r.kind == "squad"]
+    assert ask.options == ("sarge", "cop", "doc", "cook", "nurse") and ask.options[ask.default] == "nurse"
+    assert [m.id for m in s.members] == ["sarge", "cop", "cook", "nurse"] and st.pool == ["doc"]
+
+
 def test_feed_radioactive_and_two_food_cards():
     """Phase 2 Feed: "A survivor who eats any amount of radioactive food loses 1 HP"; "If you use a 2 Food card to
     feed 1 survivor, the card is still discarded"."""

@@ -417,12 +417,43 @@ def feed_and_fortify(c: Ctx, resume: bool = False) -> Flow:
         st.phase = "feed"
         c.emit("phase", P_FEED, f"Day {st.day}, Phase 2 (Mid-afternoon): Feed and Fortify")
     yield Pause("feed")
+    yield from share_food(c)
     for p in st.order:
         yield from feed(c, st.squad(p))
     st.phase = "fortify"
     from nollab.packs.zpocalypse.fortify import fortify
     for p in st.order:
         yield from fortify(c, st.squad(p))
+
+
+def share_food(c: Ctx) -> Flow:
+    """"You may trade or beg for food from other players": before anyone eats, each player in turn order may
+    give Food cards to the others (a ``give_food`` choice per card, ``"done"`` -- the default -- to stop)."""
+    st = c.st
+    live = [s for s in st.squads if not s.out and s.members]
+    if len(live) < 2:
+        return
+    for p in st.order:
+        s = st.squad(p)
+        if s not in live:
+            continue
+        while True:
+            kinds = sorted({x.card for x in sq_.food_cards(s)})
+            others = [o for o in live if o is not s]
+            if not kinds:
+                break
+            opts = ("done",) + tuple(f"{k}>{o.id}" for k in kinds for o in others)
+            names = {"food": "a Food card", "double": "a 2 Food card", "radioactive": "a radioactive Food card"}
+            o = yield Ask("give_food", p, f"{c.name(p)}: give food to another player before feeding?", opts,
+                          ("keep my food",) + tuple(f"give {names[k]} to {c.name(q.id)}" for k in kinds for q in others),
+                          P_FEED)
+            if o == "done":
+                break
+            kind, _, to = o.partition(">")
+            x = next(x for x in s.cards if x.card == kind)
+            s.cards.remove(x)
+            st.squad(to).cards.append(x)
+            c.emit("give_food", P_FEED, f"{c.name(p)} gives {names[kind]} to {c.name(to)}", player=p, to=to)
 
 
 def feed(c: Ctx, s: Squad) -> Flow:
@@ -495,7 +526,13 @@ def feed(c: Ctx, s: Squad) -> Flow:
             c.emit("recruit", P_FEED, f"{c.name(s.id)} spends {box.rules.recruit_food} Food and takes "
                    f"{box.survivors[o].name} from the bunker", player=s.id)
     while len(s.members) > box.rules.squad_max:
-        m = s.members.pop()
+        # "Decide on your squad of up to 4 survivors" (default: the last to join waits)
+        opts = tuple(m.id for m in s.members)
+        o = yield Ask("squad", s.id, f"{c.name(s.id)} has {len(opts)} survivors, at most {box.rules.squad_max} in a "
+                      "squad: who waits in the bunker?", opts, tuple(box.survivors[i].name for i in opts), P_FEED,
+                      len(opts) - 1)
+        m = next(m for m in s.members if m.id == o)
+        s.members.remove(m)
         st.pool.append(m.id)
         c.emit("leave", P_FEED, f"{box.survivors[m.id].name} waits in the bunker (a squad has at most "
                f"{box.rules.squad_max})", player=s.id)
