@@ -264,3 +264,27 @@ def test_scene_7_a_hit_goes_to_the_relative_on_the_white_zone():
             assert g.state.result == "won"
             return
     raise AssertionError("no free hit allocation between a Walker and the Relative in 40 seeds")
+
+
+def test_the_planner_judges_a_posse_by_its_distance_to_the_objective():
+    """The planner's judge (nollab.sim.planner.evaluate) scores the team nearer the white Spawn Zone
+    (S7, P. 40) higher, all else equal -- this round's rally Zone is always a Turn's walk ahead, so
+    distance to it would say nothing about progress."""
+    from nollab.sim.planner.evaluate import evaluate
+    g = Game.new("S7", seed=1)
+    _turn(g)
+    st = g.state
+    for k in list(st.ghouls):
+        del st.ghouls[k]
+    white = next(z for z, c in st.spawns if c == "white")
+    d = g.board.distances_to(white, frozenset())
+    near = min((z for z in d if d[z] == 3 and not g.board.zones[z].interior))
+    far = min((z for z in d if d[z] == 6 and not g.board.zones[z].interior))
+    st.round = 5
+    score = {}
+    for zone in (near, far):
+        for s in st.survivors.values():
+            s.zone = zone
+        g.touch()
+        score[zone] = evaluate(g, HeuristicPolicy().plans(g))
+    assert score[near] > score[far]

@@ -25,7 +25,7 @@ from __future__ import annotations
 from nollab.content_model import GHOUL_TYPES
 from nollab.sim.plans_view import View, weapon_value
 
-__all__ = ["WEIGHTS", "evaluate", "doomed"]
+__all__ = ["WEIGHTS", "evaluate", "doomed", "judge_goals"]
 
 #: the judge's weights ("a living Survivor is worth 100")
 WEIGHTS: dict[str, float] = {
@@ -53,6 +53,18 @@ def doomed(game, zone: str, survivors: list) -> int:
     return 0 if twos <= fresh and ones <= 2 * (fresh - twos) + hurt else 1
 
 
+def judge_goals(v, plans: list) -> list[str]:
+    """The Zones a Survivor's progress is measured against: a plan's ``judge_goals`` when it has
+    one -- a posse walks to this round's rally Zone but is judged by its distance to the objective
+    itself (:meth:`nollab.sim.scene_plans.posse.Posse.judge_goals`) -- else the bot's goals."""
+    for p in plans:
+        f = getattr(p, "judge_goals", None)
+        got = f(v) if f is not None else None
+        if got:
+            return got
+    return v.goals()
+
+
 def evaluate(game, plans: list, weights: dict | None = None, dist_cache: dict | None = None) -> float:
     """The team's score of ``game`` (see the module docstring)."""
     w = WEIGHTS if weights is None else weights
@@ -76,7 +88,7 @@ def evaluate(game, plans: list, weights: dict | None = None, dist_cache: dict | 
             score += w["relative"]
         v = View(game, s.id, cache)
         v.plans = plans
-        goals = v.goals()
+        goals = judge_goals(v, plans)
         if goals:
             d = v.goal_distance(s.zone, goals)
             if d is None:

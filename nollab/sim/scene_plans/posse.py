@@ -46,6 +46,11 @@ class Posse:
     :meth:`costs`, :meth:`walls`, and the move/door bonuses :meth:`through` and :meth:`door`.
     :meth:`avoid` lists Zones that are worse places to end a round (default none)."""
 
+    def judge_goals(self, v) -> list[str] | None:
+        """The objective the march heads for (not this round's rally Zone): what the planner's
+        judge measures progress by (:func:`nollab.sim.planner.evaluate.judge_goals`)."""
+        return None
+
     def avoid(self, v) -> frozenset:
         """Zones where ending the round costs :data:`AVOID` Moves (S6/S8: the herd's corners)."""
         return frozenset()

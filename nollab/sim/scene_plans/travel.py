@@ -84,6 +84,16 @@ class Travel(Posse, Plan):
             return self._car_goals(v, tile, zones, car["zone"])
         return NORMAL, [self.rally(v, zones)]
 
+    def judge_goals(self, v) -> list[str] | None:
+        """The tile to reach (the newest, or the final one); on S8's final tile without a driver,
+        Johnny's car."""
+        zones = objective(v, "tile")
+        car = v.st.car
+        if zones and self._tr(v).get("final") and car is not None and car.get("zone") in zones \
+                and not any(s.driver and s.in_car for s in alive(v)):
+            return [car["zone"]]
+        return zones or None
+
     def _car_goals(self, v, tile: str, zones: list[str], car_zone: str):
         """S8's last tile: "All Survivors are standing on tile 6V ... no Ghouls on tile 6V ... a
         driver in Johnny's car" (P. 41)."""

@@ -43,6 +43,10 @@ class RelativeOnWhite(Posse, Plan):
             return None  # stay and Search
         return NORMAL, [self.rally(v, [w])]
 
+    def judge_goals(self, v) -> list[str] | None:
+        w = white_zone(v)
+        return [w] if w is not None else None
+
     def bonus(self, v, a) -> float:
         w = white_zone(v)
         if not self.arming(v):
