@@ -184,6 +184,39 @@ def test_search_treasure_pip_then_plain_d6_ambush_on_1():
     assert got.probs() == {k: Fraction(v, 36) for k, v in expect.items()}
 
 
+def test_reconstruction_keeps_every_printed_fact():
+    """The reconstructed box keeps what the text prints: Ludwig "2 1", Assault, "the 6-face as well as the
+    4-face show 4 Melee pips each", the skill pip on his 6-face; the violet Zombie's "toughness of 1" and 3
+    Defense on its 3-face; Defense on the violet and blue 5-faces and attack on the green 5-face (Holy
+    example); every Zombie's and the Necromancer's skill pip on the 1-face; the Necromancer's "toughness of 2,
+    2 actions per turn ... 5 Life" and "(The Necromancer thus spawns up to 3 or up to 5 Zombies.)"; the
+    Temple's bluegrey pip on every face and no treasure; the lesson card's 5- and 6-faces."""
+    lud = C.slayers["ludwig"]
+    assert (lud.actions, lud.toughness, lud.skill) == (2, 1, "assault")
+    assert lud.dieagram.read(4, "melee") == lud.dieagram.read(6, "melee") == 4 and lud.dieagram.read(6, "skill") == 1
+    v, gr, b = C.zombies["violet"], C.zombies["green"], C.zombies["blue"]
+    assert v.toughness == 1 and v.dieagram.read(3, "defense") == 3
+    assert v.dieagram.read(5, "defense") and b.dieagram.read(5, "defense") and gr.dieagram.read(5, "melee")
+    n = C.necromancer
+    assert all(z.dieagram.read(1, "skill") == 1 for z in (v, gr, b, n))
+    assert (n.toughness, n.actions, n.life) == (2, 2, 5)
+    assert {n.dieagram.read(f, "summon") for f in range(1, 7)} - {0} == {3, 5}
+    t = C.tiles["temple"]
+    assert all(t.dieagram.read(f, "bluegrey") == 1 for f in range(1, 7)) and not any(t.treasure)
+    lesson = C.tiles["sample"].dieagram
+    assert (lesson.read(5, "green"), lesson.read(5, "violet"), lesson.read(5, "blue")) == (1, 1, 0)
+    assert (lesson.read(6, "green"), lesson.read(6, "violet"), lesson.read(6, "blue")) == (1, 1, 1)
+
+
+def test_every_guess_is_marked_with_its_reason():
+    """Every entry whose picture is lost is marked reconstructed and says why in its note (a player's box
+    replaces it)."""
+    entries = [*C.slayers.values(), *C.zombies.values(), C.necromancer, *C.tiles.values(), *C.treasure.values(),
+               *C.followers.values(), C.town]
+    for e in entries:
+        assert e.provenance.reconstructed and len(e.provenance.note) > 40, getattr(e, "id", "town")
+
+
 def test_content_is_marked_reconstructed_and_overridable(tmp_path):
     """Every Dieagram picture is lost: shipped faces are reconstructed; a content folder replaces them."""
     assert all(z.provenance.reconstructed for z in C.zombies.values())

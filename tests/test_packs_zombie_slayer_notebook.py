@@ -14,3 +14,4 @@ def test_learn_to_play_notebook_executes(monkeypatch):
     assert n["svgs"] >= 3 and n["pngs"] >= 1 and n["tables"] >= 3, n
     assert "(ch. Fighting Zombies)" in text and ("won after" in text or "lost after" in text)
     assert "252 sorted rolls, total weight 7776" in text
+    assert "which one moves first?" in text and "(default)" in text

@@ -48,9 +48,11 @@ def ranged_targets(ctx: Ctx, square: str) -> list[str]:
 
 def _torch_targets(ctx: Ctx, square: str) -> list[str]:
     """"To throw a torch you need a line of sight to your target that may not be obstructed by a wall. Other
-    counters do not obstruct": a Zombie or a heap of dung."""
+    counters do not obstruct": a Zombie or a heap of dung -- "If you throw a torch at a Zombie ... If you throw
+    your torch on a heap of dragon dung"; the Necromancer is no Zombie (only an explosion reaches him,
+    docs/rulings.md)."""
     a = parse(square)
-    targets = set(_zombie_squares(ctx)) | set(ctx.st.dung)
+    targets = {z["sq"] for z in ctx.st.zombies.values() if z["kind"] != "necromancer"} | set(ctx.st.dung)
     return [s for s in sorted(targets) if s != square and ctx.town.sight(a, parse(s))]
 
 

@@ -1,16 +1,24 @@
 """Bots for Zombie Slayer: ``first``, ``random`` and ``bot`` (a simple plan-following heuristic).
 
-The ``bot`` plays the mission ("defeat the evil necromancer") one action at a time, by priority: quaff a
-Life potion when hurt; paint a pip with Creation Points (Melee on the strongest face); fight the
-Necromancer when he is in reach; fight a Zombie in reach (its skill on it: Assault, Knock Back); shoot
-one in sight; search an empty card it just entered; walk toward the Temple once it stands, else toward
-the nearest card not yet entered; else end the turn. Decisions: Luck turns a die when that alone makes
-the attack kill or the defence hold, keeping its last 3 points for the Boss Fight and for blows that
-would kill; a fanatic townsman is left behind (he costs an action every turn, and a Slayer whose
-Dieagram is full of Defense could never lose him); a card is turned with its green border outwards (the
-default); everything else takes the named default. It reads the game only through the engine's rules.
-Measured (seeds 0-199, Luck 6): 39 won, 161 lost, none unfinished; leaving every Luck point for the end
-won 4 of 60 and left a game unfinished, spending them all won 8 of 60.
+The ``bot`` plays the mission ("defeat the evil necromancer") one action at a time, by priority: throw the
+torch when it pays (at a heap of Dragon Dung whose blast catches two or more Zombies or the Necromancer and
+not the Slayer, else at a blue Zombie, the one a melee blow rarely kills); work the Dung-and-Torch trick
+(step out of the blast of a heap lying among Zombies, or drop the heap where it would catch two or more
+when a move out of its blast with sight back to it remains -- the torch follows for free after that move);
+quaff a Life potion when hurt; paint Creation Points as Defense, raising the face closest to 3 Defense
+first (the Slayer keeps his best die, and 3 Defense stops the strongest reconstructed Zombie blow), else
+Melee; fight the Necromancer when he is in reach; fight a Zombie in reach (Assault only on a blue Zombie or
+the Necromancer: on the others its extra pip changes nothing and its -1 Defense costs blood; Knock Back);
+shoot one in sight; search an empty card it just entered; walk toward the Temple once it stands, else
+toward the nearest card not yet entered; else end the turn. Decisions: Luck turns a die when that alone
+makes the attack kill or the defence hold, keeping its last 3 points for the Boss Fight and for blows that
+would kill; a fanatic townsman is left behind (he costs an action every turn); an attribute pip found
+goes where painting would put it (Defense toward 3 on one face, Melee on a 4-Melee face); a card is
+turned with its green border outwards (the default); everything else takes the named default. It reads
+the game only through the engine's rules.
+
+Measured in ``bench/bench_zombie_slayer.py`` (win rates with 95 % Wilson intervals in the module's README
+section and the note of issue 18).
 """
 from __future__ import annotations
 
@@ -66,16 +74,28 @@ class SlayerBot(FirstPolicy):
         for a in actions:
             if a.player == "slayer":
                 by.setdefault(a.kind, []).append(a)
+        if "throw_torch" in by:
+            throw = self._torch(game, by["throw_torch"])
+            if throw is not None:
+                return throw
+        bomb = self._bomb(game, by)
+        if bomb is not None:
+            return bomb
         if "quaff" in by:
             for a in by["quaff"]:
                 if a.params[0] == "life_potion" and s["life"] <= 3:
                     return a
         if "paint" in by:
+            face = self._defense_face(s["faces"], [a.params[1] for a in by["paint"] if a.params[0] == "defense"])
+            if face is not None:
+                return next(a for a in by["paint"] if a.params == ("defense", face))
             best = [a for a in by["paint"] if a.params[0] == "melee"] or by["paint"]
             return max(best, key=lambda a: a.params[1])
         necro_uid, necro = st.necromancer()
+        kinds = {z["sq"]: z["kind"] for z in st.zombies.values()}
         attacks = by.get("skill", []) + by.get("attack", [])
-        attacks = [a for a in attacks if a.params[1] not in ("dash", "endure_pain")]
+        attacks = [a for a in attacks if a.params[1] not in ("dash", "endure_pain")
+                   and not (a.params[1] == "assault" and kinds.get(a.params[0]) in ("violet", "green"))]
         if necro is not None:
             on_necro = [a for a in attacks if a.params[0] == necro["sq"]]
             if on_necro:
@@ -110,6 +130,80 @@ class SlayerBot(FirstPolicy):
                 if step is not None:
                     return step
         return by["end"][0] if "end" in by else actions[-1]
+
+    # ---- Creation Points and attribute pips -------------------------------------------------------------------
+    DEFENSE_GOAL = 3  # the strongest reconstructed Zombie blow (the green 6-face): 3 Defense stops it
+
+    @classmethod
+    def _defense_face(cls, faces, allowed) -> int | None:
+        """The face a Defense pip goes to: the one closest to ``DEFENSE_GOAL`` among those below it (ties: the
+        higher face); None when every allowed face is there already."""
+        low = [f for f in allowed if faces[f - 1].get("defense", 0) < cls.DEFENSE_GOAL]
+        return max(low, key=lambda f: (faces[f - 1].get("defense", 0), f)) if low else None
+
+    # ---- the torch and the Dragon Dung ----------------------------------------------------------------------
+    WEIGHT = {"necromancer": 3, "blue": 1.5, "green": 1, "violet": 1}
+
+    @staticmethod
+    def _blast(game, square: str) -> set[str]:
+        """The square of a heap and the 8 around it not behind a wall (what its explosion hits)."""
+        return {square} | {sq(*q) for q in game._ctx().town.around(parse(square))}
+
+    def _blast_score(self, game, square: str) -> float:
+        """What an explosion on ``square`` is worth: its Zombies (the Necromancer 3, blue 1.5), 0 if it would
+        hit a follower."""
+        st = game.state
+        area = self._blast(game, square)
+        if any(f["sq"] in area for f in st.followers.values()):
+            return 0
+        return sum(self.WEIGHT[z["kind"]] for z in st.zombies.values() if z["sq"] in area)
+
+    def _torch(self, game, throws):
+        """The best throw: a heap whose blast is worth 2 or more and spares the Slayer, else a blue Zombie."""
+        st = game.state
+        best = None
+        for a in throws:
+            t = a.params[0]
+            if t in st.dung:
+                if st.slayer["sq"] in self._blast(game, t):
+                    continue
+                score = self._blast_score(game, t)
+                if score < 2:
+                    continue
+            else:
+                kind = next(z["kind"] for z in st.zombies.values() if z["sq"] == t)
+                if kind != "blue":
+                    continue
+                score = 1.2
+            if best is None or score > best[0]:
+                best = (score, a)
+        return best[1] if best else None
+
+    def _exits(self, game, heap: str, moves):
+        """Moves that leave the blast of ``heap`` with a line of sight back to it (for the free torch)."""
+        ctx = game._ctx()
+        area = self._blast(game, heap)
+        return [a for a in moves if a.params[0] not in area and ctx.town.sight(parse(a.params[0]), parse(heap))]
+
+    def _bomb(self, game, by):
+        """Step out of a worthwhile blast, or drop the heap where it would catch two or more (needs the torch
+        and an action left for the move out)."""
+        st = game.state
+        s = st.slayer
+        if "torch" not in s["items"] or s["actions"] < 1:
+            return None
+        moves = by.get("move", [])
+        for heap in st.dung:
+            if s["sq"] in self._blast(game, heap) and self._blast_score(game, heap) >= 2:
+                out = self._exits(game, heap, moves)
+                if out:
+                    return out[0]
+        best = None
+        for a in by.get("drop_dung", []):
+            score = self._blast_score(game, a.params[0])
+            if score >= 2 and self._exits(game, a.params[0], moves) and (best is None or score > best[0]):
+                best = (score, a)
+        return best[1] if best else None
 
     @staticmethod
     def _best_attack(attacks):
@@ -192,6 +286,16 @@ class SlayerBot(FirstPolicy):
             return best_opt
         if choice.kind == "follower" and choice.data.get("kind") == "townsman":
             return "leave"  # he costs an action every turn
+        if choice.kind == "attribute":
+            faces, kind = game.state.slayer["faces"], choice.data.get("kind")
+            if kind == "defense":
+                face = self._defense_face(faces, choice.options)
+                if face is not None:
+                    return face
+            if kind == "melee":
+                strong = [f for f in choice.options if faces[f - 1].get("melee", 0) >= 4]
+                if strong:
+                    return max(strong)
         return choice.options[choice.default]
 
 
