@@ -742,6 +742,12 @@ def test_zombies_split_larger_group_to_higher_vp_tie_is_a_die_roll():
     tie = seen[0][0]
     assert tie.kind == "split_tie" and tie.prob("p1") == Fraction(1, 2)
     assert "attack Blue" in seen[1][0].prompt  # Red rolled higher: 1 fewer zombie (none of the one)
+    # two contested zombies split one each (a regression: the second squad's share was once computed as 0)
+    g3 = position(players=2, squads={"p1": {"pos": (0, 0), "vp": 5}, "p2": {"pos": (2, 0), "vp": 1}},
+                  zombies=[(1, 0), (1, 1)])
+    seen = drive(night.zombie_attacks(g3.ctx), [0, 0], [0, 0])
+    prompts = [r.prompt for r, _ in seen if isinstance(r, Chance)]
+    assert len(prompts) == 2 and all("1 single + 0 double" in p for p in prompts)
 
 
 def test_trade_food_and_items_with_an_adjacent_squad_free():

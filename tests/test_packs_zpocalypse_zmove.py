@@ -196,3 +196,36 @@ def test_sunset_tiles_go_to_a_closest_slot_the_most_vp_player_picks():
     g = position(players=2, day=2, squads={"p1": {"pos": BUNKER}, "p2": {"pos": BUNKER, "vp": 4}})
     drive(day.place_tile(g.ctx, None, 0, "Phase 3 Sunset", vp=False), "t01", last)
     assert g.state.slots[f"{last[0]},{last[1]}"] == ["t01", "a"] and g.state.squad("p2").vp == 4
+
+
+# ---- splitting while moving -------------------------------------------------------------------------------------
+def _split_position(vps):
+    g = position(players=2, squads={"p1": {"pos": (0, 2), "vp": vps[0]}, "p2": {"pos": (6, 2), "vp": vps[1]}},
+                 zombies=[(3, 5), (3, 6), (3, 7)])
+    g.state.speed, g.state.enraged = 0, True     # enraged: +2 Movement, the closest squad regardless of LOS
+    return g
+
+
+def test_zombies_equally_near_two_squads_split_the_larger_group_to_more_vps():
+    """Zombie Movement: "If given a choice of attacking or moving towards more than 1 squad, the zombies split, with
+    the larger group attacking the player with the higher VPs": 3 zombies equally near Red (5 VP) and Blue (1 VP),
+    2 go for Red, 1 for Blue."""
+    g = _split_position((5, 1))
+    city = g.ctx.city
+    for z in g.state.zombies.values():
+        assert chebyshev(tuple(z.pos), (0, 2)) == chebyshev(tuple(z.pos), (6, 2))
+        assert city.open(tuple(z.pos))
+    seen = drive(night.move_zombies(g.ctx, set()))
+    assert not [r for r, _ in seen if getattr(r, "kind", "") == "split_tie"]
+    xs = sorted(z.pos[0] for z in g.state.zombies.values())
+    assert sum(x < 3 for x in xs) == 2 and sum(x > 3 for x in xs) == 1
+
+
+def test_on_a_vp_tie_the_higher_red_die_gets_one_fewer_moving_zombie():
+    """Zombie Movement: "On a VP tie, both players roll a red die: the higher roller gets 1 fewer zombie"."""
+    g = _split_position((2, 2))
+    seen = drive(night.move_zombies(g.ctx, set()), "p1")        # Red rolls higher
+    (tie,) = [r for r, _ in seen if getattr(r, "kind", "") == "split_tie"]
+    assert set(tie.outcomes) == {"p1", "p2"} and tie.prob("p1") == tie.prob("p2")
+    xs = [z.pos[0] for z in g.state.zombies.values()]
+    assert sum(x < 3 for x in xs) == 1 and sum(x > 3 for x in xs) == 2

@@ -14,7 +14,7 @@ from nollab.packs.zpocalypse.board import BUNKER, chebyshev
 from nollab.packs.zpocalypse.day import add_zombie, key, place_zombies, recruit_from_pool
 from nollab.packs.zpocalypse.engine import Act, Ask, Ctx, Flow, Pause
 from nollab.packs.zpocalypse.state import Action, Squad, sq
-from nollab.packs.zpocalypse.zmove import lookouts, move_zombies, on_board, zombie_goal
+from nollab.packs.zpocalypse.zmove import lookouts, move_zombies, on_board, shares, split_order, zombie_goal
 
 __all__ = ["combat", "legal", "perform", "zombie_goal", "zone", "square"]
 
@@ -636,11 +636,7 @@ def zombie_attacks(c: Ctx) -> Flow:
             contested.setdefault(tuple(sorted(s.id for s in near)), []).append(z)
     for ids, zs in contested.items():
         order = yield from split_order(c, [st.squad(i) for i in ids])
-        k = len(order)
-        for i, s in enumerate(order):
-            share = len(zs) // k + (1 if i < len(zs) % k else 0)
-            take = zs[:share]
-            zs = zs[share:]
+        for s, take in shares(zs, order):
             groups.setdefault(s.id, []).extend(take)
     for pid in st.order + [s.id for s in st.squads if s.id not in st.order]:
         zs = groups.get(pid)
@@ -664,28 +660,6 @@ def zombie_attacks(c: Ctx) -> Flow:
             yield from damage(c, s, dmg, P_ZATT, "zombie attack")
         elif s.pos is not None:
             c.emit("no_damage", P_ZATT, f"{c.name(pid)} takes no damage", player=pid)
-
-
-def split_order(c: Ctx, squads: list) -> Flow:
-    """Zombie Movement: "If given a choice of attacking ... more than 1 squad, the zombies split, with the
-    larger group attacking the player with the higher VPs. On a VP tie, both players roll a red die: the
-    higher roller gets 1 fewer zombie." The squads from the larger share to the smaller; a tie is one chance
-    node over the tied players (the winner of the roll, re-rolling ties, goes last)."""
-    out = []
-    by_vp: dict[int, list] = {}
-    for s in squads:
-        by_vp.setdefault(s.vp, []).append(s)
-    for vp in sorted(by_vp, reverse=True):
-        tied = sorted(by_vp[vp], key=lambda s: s.seat)
-        winners: list = []
-        while len(tied) > 1:
-            w = yield Chance("split_tie", tuple(s.id for s in tied), tuple(1 for _ in tied), P_ZMOVE,
-                             tuple(c.name(s.id) for s in tied), "VP tie: the higher red die gets 1 fewer zombie")
-            winner = next(s for s in tied if s.id == w)
-            tied.remove(winner)
-            winners.insert(0, winner)
-        out += tied + winners
-    return out
 
 
 def bunker_breach(c: Ctx) -> Flow:

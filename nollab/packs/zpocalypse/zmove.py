@@ -22,11 +22,13 @@ pushing"):
 """
 from __future__ import annotations
 
+from nollab.games.protocol import Chance
 from nollab.packs.zpocalypse.board import BUNKER, chebyshev, edge_key
 from nollab.packs.zpocalypse.engine import Ask, Ctx, Flow
 from nollab.packs.zpocalypse.state import Squad, sq
 
-__all__ = ["on_board", "lookouts", "mover", "zombie_goal", "move_zombies", "ends", "push", "P_ZMOVE"]
+__all__ = ["on_board", "lookouts", "mover", "zombie_goal", "goal_ties", "split_order", "move_zombies", "ends", "push",
+           "P_ZMOVE"]
 
 P_ZMOVE, P_FORT = "Zombie Movement", "Phase 2 Fortify"
 #: longest line of zombies one push moves (a bound far above any real board: 40 miniatures)
@@ -54,18 +56,25 @@ def mover(c: Ctx) -> str | None:
 
 
 def zombie_goal(c: Ctx, z) -> tuple:
-    """The zombie's goal: ``("squad", id)`` or ``("bunker", None)``. "Zombies always move ... along the
-    shortest path to the bunker entrance ... They move towards a squad instead of the bunker if, at any
-    time, the squad comes within 4 squares and LOS." "Once the bunker is breached and there are no
-    survivors left inside, zombies gain +2 Movement and always move towards the closest squad";
-    enraged zombies "move towards the closest squad regardless of LOS"."""
+    """The zombie's goal: ``("squad", id)`` or ``("bunker", None)`` -- the first of :func:`goal_ties`."""
+    ties = goal_ties(c, z)
+    return ("squad", ties[0]) if ties else ("bunker", None)
+
+
+def goal_ties(c: Ctx, z) -> list[str]:
+    """The squads the zombie goes for, nearest first; more than one when several are equally near (on different
+    squares), or [] for the bunker. "Zombies always move ... along the shortest path to the bunker entrance
+    ... They move towards a squad instead of the bunker if, at any time, the squad comes within 4 squares and
+    LOS." "Once the bunker is breached and there are no survivors left inside, zombies gain +2 Movement and
+    always move towards the closest squad"; enraged zombies "move towards the closest squad regardless of LOS".
+    Among squads on one square (the bunker) the one with most VPs, then the first seat."""
     st, city = c.st, c.city
     pos = tuple(z.pos)
     squads = on_board(c)
     if not squads:
-        return ("bunker", None)
+        return []
     hunt = st.enraged or st.hunt or (st.breached and not st.pool)
-    best = None
+    near = []
     for s in squads:
         sp = tuple(s.pos)
         if sp == BUNKER:
@@ -77,10 +86,48 @@ def zombie_goal(c: Ctx, z) -> tuple:
                         {tuple(y.pos) for y in st.zombies.values() if y is not z})
             sight = pos != BUNKER and city.los(pos, sp, blockers, gates_block=False)
         if hunt or (d <= c.box.rules.aggro and sight):
-            k = (d, -s.vp, s.seat)
-            if best is None or k < best[0]:
-                best = (k, s.id)
-    return ("squad", best[1]) if best else ("bunker", None)
+            near.append((d, -s.vp, s.seat, sp, s.id))
+    if not near:
+        return []
+    near.sort()
+    out, seen = [], set()
+    for d, _, _, sp, sid in near:
+        if d == near[0][0] and sp not in seen:
+            seen.add(sp)
+            out.append(sid)
+    return out
+
+
+def split_order(c: Ctx, squads: list) -> Flow:
+    """Zombie Movement: "If given a choice of attacking or moving towards more than 1 squad, the zombies split,
+    with the larger group attacking the player with the higher VPs. On a VP tie, both players roll a red die: the
+    higher roller gets 1 fewer zombie." The squads from the larger share to the smaller; a tie is one chance
+    node over the tied players (the winner of the roll, re-rolling ties, goes last)."""
+    out = []
+    by_vp: dict[int, list] = {}
+    for s in squads:
+        by_vp.setdefault(s.vp, []).append(s)
+    for vp in sorted(by_vp, reverse=True):
+        tied = sorted(by_vp[vp], key=lambda s: s.seat)
+        winners: list = []
+        while len(tied) > 1:
+            w = yield Chance("split_tie", tuple(s.id for s in tied), tuple(1 for _ in tied), P_ZMOVE,
+                             tuple(c.name(s.id) for s in tied), "VP tie: the higher red die gets 1 fewer zombie")
+            winner = next(s for s in tied if s.id == w)
+            tied.remove(winner)
+            winners.insert(0, winner)
+        out += tied + winners
+    return out
+
+
+def shares(zs: list, order: list) -> list[tuple]:
+    """``zs`` split as evenly as they go over ``order`` (larger shares first): ``[(squad, zombies)]``."""
+    k, total, out = len(order), len(zs), []
+    for i, s in enumerate(order):
+        n = total // k + (1 if i < total % k else 0)
+        out.append((s, zs[:n]))
+        zs = zs[n:]
+    return out
 
 
 def _field(c: Ctx, goal: tuple, through_walls: bool, avoid=()) -> dict:
@@ -106,10 +153,27 @@ def move_zombies(c: Ctx, rising: set) -> Flow:
     speed = st.speed + (box.rules.breach_bonus if (st.enraged or (st.breached and not st.pool)) else 0)
     plans = []
     fields: dict = {}
-    for z in st.zombies.values():
+    goals: dict = {}
+    split: dict = {}
+    for z in sorted(st.zombies.values(), key=lambda z: z.uid):
         if z.uid in rising or tuple(z.pos) == BUNKER:
             continue
-        g = zombie_goal(c, z)
+        ties = goal_ties(c, z)
+        if len(ties) > 1:
+            split.setdefault(tuple(sorted(ties)), []).append(z)
+        goals[z.uid] = ("squad", ties[0]) if ties else ("bunker", None)
+    for ids, zs in split.items():
+        # "If given a choice of ... moving towards more than 1 squad, the zombies split"
+        order = yield from split_order(c, [st.squad(i) for i in ids])
+        for s, part in shares(zs, order):
+            for z in part:
+                goals[z.uid] = ("squad", s.id)
+        c.emit("split", P_ZMOVE, f"{len(zs)} zombie(s) equally near " + " and ".join(c.name(i) for i in ids)
+               + " split: " + ", ".join(f"{len(part)} to {c.name(s.id)}" for s, part in shares(zs, order)))
+    for z in st.zombies.values():
+        if z.uid not in goals:
+            continue
+        g = goals[z.uid]
         fk = (g, tuple(z.avoid), False)
         if fk not in fields:
             fields[fk] = _field(c, g, False, z.avoid)
