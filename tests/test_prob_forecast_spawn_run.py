@@ -225,3 +225,19 @@ def test_s3_objective_reads_whether_any_ghoul_is_on_the_board():
         fast, plain = forecast(game, "end_of_phase"), forecast(game, "end_of_phase", factorise=False)
         assert fast.outcomes.probs() == plain.outcomes.probs()
         assert (fast.states < plain.states) == shortcut
+
+
+def test_best_policy_uses_the_shortcut_in_its_values():
+    """policy="best": the Wound split of an attack before the Spawn Step (P. 22) is chosen on values
+    that count the Spawn Step's commuting cards as one product; the same forecast as card by card."""
+    kw = dict(CASES["running short"])
+    deck = kw.pop("deck")
+    kw["ghouls"] = {"T:b": {"walker": 2}, "T:c": {"walker": 24}}  # 2 Walkers attack Judy and Tom
+    kw["survivors"] = {"judy": "T:b", "tom": "T:b"}
+    kw["wounds"] = {"tom": 1}
+    g = position(deck, **kw)
+    fast, plain = forecast(g, "end_of_round", policy="best"), forecast(g, "end_of_round", policy="best",
+                                                                        factorise=False)
+    assert fast.outcomes.probs() == plain.outcomes.probs()
+    assert fast.states < plain.states
+    assert as_tuples(forecast(g, "end_of_round")) == brute(deck, **kw)

@@ -44,8 +44,10 @@ def test_panel_numbers_p22_p28():
 
 def test_bound_is_reported_not_a_number():
     panel = ForecastPanel(max_states=1, plan_states=1, background=False)
-    g = sandbox(ROW, {"helen": "T:a"}, ghouls={"T:b": {"walker": 2}}, inventory={"helen": ["winchester_94"]},
-                spawns=[("T:d", "white"), ("T:c", "red")])
+    # 27 of the 28 Walkers on the board: Walker cards run short, so the round takes more than one
+    # position even with the Spawn Step's cards counted as one product (nollab.prob.spawn_block)
+    g = sandbox(ROW, {"helen": "T:a"}, ghouls={"T:b": {"walker": 2}, "T:d": {"walker": 25}},
+                inventory={"helen": ["winchester_94"]}, spawns=[("T:d", "white"), ("T:c", "red")])
     panel.update(g)
     assert "nollab-forecast-p-dies" not in panel.body.value
     assert "more than 1 positions" in panel.body.value

@@ -47,7 +47,7 @@ from typing import Any, Iterable
 from nollab.content_model import GHOUL_TYPES
 
 from .dist import Dist
-from .spawn_block import expand_spawn_run
+from .spawn_block import expand_spawn_run, split_spawn_run
 
 __all__ = ["Forecast", "ForecastError", "Outcome", "forecast", "DefaultPolicy", "merge_key", "UNTIL"]
 
@@ -315,7 +315,16 @@ class _Search:
         if v is not None:
             return v
         self.count()
-        if g.needs() == "chance":
+        sp = split_spawn_run(self, g) if self.factorise and g.needs() == "chance" else None
+        if sp is not None:  # a Spawn Step's commuting cards: every simple sequence ends as the probe
+            p, wnd = self._leaf_value(sp.probe)
+            p, wnd = sp.p_simple * p, sp.p_simple * wnd
+            for c, pc, _acc in sp.handed_back(self, ((0,) * _NT, (0,) * _NT)):
+                cp, cw = self.value(c)
+                p += pc * cp
+                wnd += pc * cw
+            v = (p, wnd)
+        elif g.needs() == "chance":
             p, wnd = Fraction(0), Fraction(0)
             for c, w, total in self.children(g):
                 cp, cw = self.value(c)

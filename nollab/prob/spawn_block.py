@@ -41,7 +41,7 @@ from nollab.rules.engine.chance import CHANCE, ChanceStep
 from nollab.rules.engine.state import GHOUL_TYPES
 from nollab.rules.spawn.step import box_room
 
-__all__ = ["expand_spawn_run", "spawn_run"]
+__all__ = ["SpawnSplit", "expand_spawn_run", "spawn_run", "split_spawn_run"]
 
 NAME = "spawn_card"
 _ALL = object()
@@ -394,20 +394,116 @@ def _probe(search: Any, g: Any, run: SpawnRun, keys_seq: tuple):
 def expand_spawn_run(search: Any, g: Any, w: Fraction, acc: tuple, push: Callable, add_group: Callable) -> bool:
     """Forecast the run of Spawn cards ``g`` (reached with probability ``w``) stands before as one
     product (see the module doc): the sequences that commute end at once, ``add_group(scale,
-    {Outcome: int})`` (probability = scale * int), the positions where
-    a card interacts are ``push``-ed to the engine's enumeration. False (nothing done) when the
-    shortcut does not apply; the caller then expands ``g`` one card at a time."""
+    {Outcome: int})`` (probability = scale * int), the positions where a card interacts are
+    ``push(game, probability, spawn results so far)``-ed to the engine's enumeration. False (nothing
+    done) when the shortcut does not apply; the caller then expands ``g`` one card at a time."""
+    sp = split_spawn_run(search, g)
+    if sp is None:
+        return False
+    add_group(w / sp.den, sp.outcomes(search, acc))
+    for c, p, cacc in sp.handed_back(search, acc):
+        push(c, w * p, cacc)
+    return True
+
+
+class SpawnSplit:
+    """A run of Spawn cards split by :func:`split_spawn_run`: ``simple`` ({placements per card: int
+    weight}, probability weight / ``den``), all ending as ``probe`` (the engine's run of one of them to
+    the horizon) with their own Ghouls; ``cut``: the sequences handed back to the engine,
+    ``(groups drawn, int weight)`` with the probability weight / (falling product of the pile size)."""
+
+    def __init__(self, g, run, keys, rows, simple, cut, probe, den):
+        self.g, self.run, self.keys, self.rows = g, run, keys, rows
+        self.simple, self.cut, self.probe, self.den = simple, cut, probe, den
+
+    @property
+    def p_simple(self) -> Fraction:
+        """P(no card of the run interacts)."""
+        return Fraction(sum(self.simple.values()), self.den)
+
+    def outcomes(self, search: Any, acc: tuple) -> dict:
+        """``{Outcome: int weight}`` of the simple sequences (probability = weight / ``den``): the probe's
+        end with each sequence's Ghouls in the Spawn Zones and its Ghouls placed added to ``acc``."""
+        st, rows, run = self.g.state, self.rows, self.run
+        pst = self.probe.state
+        sv = [pst.survivors[s] for s in search.survivors]
+        wounds, alive, result = tuple(s.wounds for s in sv), tuple(s.alive for s in sv), pst.result
+        zones = run.zones
+        others = [(z, c) for z, c in pst.ghouls.items() if z not in zones]
+        # per card, per placement: its Zone's Ghouls after it
+        after = []
+        for i, z in enumerate(zones):
+            before = st.ghouls.get(z)
+            row = {}
+            for _ki, _plain, d, *_rest in rows[i]:
+                if d is None or d in row:
+                    continue
+                c = list(before or (0,) * len(GHOUL_TYPES))
+                c[d[0]] += d[1]
+                row[d] = (z, tuple(c))
+            row[None] = (z, before) if before is not None else None
+            after.append(row)
+        from nollab.prob.forecasting import Outcome
+
+        p0, x0 = acc
+        out: dict = {}
+        for key, weight in self.simple.items():
+            gh = others[:]
+            placed = list(p0)
+            for j, d in enumerate(key):
+                zc = after[j][d]
+                if zc is not None:
+                    gh.append(zc)
+                if d is not None:
+                    placed[d[0]] += d[1]
+            gh.sort()
+            o = Outcome(wounds, alive, tuple(gh), result, tuple(placed), x0)
+            out[o] = out.get(o, 0) + weight
+        return out
+
+    def handed_back(self, search: Any, acc: tuple):
+        """``(game, probability, spawn results so far)`` for each interacting sequence, the engine's
+        fork standing right after its first interacting card (forks of shared prefixes reused)."""
+        g, keys = self.g, self.keys
+        games: dict = {(): (g, acc)}
+        step = CHANCE[NAME]
+
+        def at(prefix: tuple, keep: bool):
+            got = games.get(prefix)
+            if got is not None:
+                return got
+            pg, pacc = at(prefix[:-1], True)
+            c = pg.fork()
+            c._resolve_chance(step, keys[prefix[-1]], c.state.queue[0])
+            got = (c, search._spawn_events(c, pacc))
+            if keep:
+                games[prefix] = got
+            return got
+
+        n = len(g.state.ghoul_deck)
+        for prefix, weight in sorted(self.cut):
+            d = 1
+            for j in range(len(prefix)):
+                d *= n - j
+            c, cacc = at(prefix, False)
+            yield c, Fraction(weight, d), cacc
+
+
+def split_spawn_run(search: Any, g: Any) -> SpawnSplit | None:
+    """Split the run of Spawn cards ``g`` stands before (see the module doc), or None when the
+    shortcut does not apply (fewer than 2 cards, a Zone twice, a reshuffle inside the run, the rest
+    of the horizon reads what the cards change)."""
     st = g.state
     run = spawn_run(st)
     if run is None or len(run) < 2 or len(set(run.zones)) != len(run) or len(st.ghoul_deck) < len(run):
-        return False
+        return None
     node = g.chance_outcomes()
     keys, counts = node.outcomes, node.weights
     if sum(counts) != len(st.ghoul_deck):
-        return False
+        return None
     failed = search.spawn_run_refused
     if tuple(run.zones) in failed:
-        return False
+        return None
     ctx = g._ctx()
     room = [box_room(ctx, t) for t in GHOUL_TYPES]
     m = len(run)
@@ -419,7 +515,7 @@ def expand_spawn_run(search: Any, g: Any, w: Fraction, acc: tuple, push: Callabl
     probe = _probe(search, g, run, first) if first is not None else None
     if probe is None:
         failed.update(tuple(run.zones[j:]) for j in range(m - 1))
-        return False
+        return None
     cards = meas.all()
 
     # every ordered sequence of groups, without replacement, level by level; sequences that drew the
@@ -460,73 +556,13 @@ def expand_spawn_run(search: Any, g: Any, w: Fraction, acc: tuple, push: Callabl
                     got[0] += weight * r
         states = nxt
     if not simple:  # cannot happen (the probe's sequence is simple); the plain path if it did
-        return False
+        return None
 
-    # the simple sequences' ends: the probe's end with each sequence's Ghouls in the Spawn Zones
-    N = len(st.ghoul_deck)
+    n = len(st.ghoul_deck)
     den = 1
     for j in range(m):
-        den *= N - j
-    pst = probe.state
-    sv = [pst.survivors[s] for s in search.survivors]
-    wounds, alive, result = tuple(s.wounds for s in sv), tuple(s.alive for s in sv), pst.result
-    zones = run.zones
-    others = [(z, c) for z, c in pst.ghouls.items() if z not in zones]
-    # per card, per placement: its Zone's Ghouls after it, and what it adds to the placed counts
-    after = []
-    for i, z in enumerate(zones):
-        before = st.ghouls.get(z)
-        row = {}
-        for _ki, _plain, d, *_rest in rows[i]:
-            if d is None or d in row:
-                continue
-            c = list(before or (0,) * len(GHOUL_TYPES))
-            c[d[0]] += d[1]
-            row[d] = (z, tuple(c))
-        row[None] = (z, before) if before is not None else None
-        after.append(row)
-    from nollab.prob.forecasting import Outcome
-
-    p0, x0 = acc
-    out: dict = {}
-    for key, weight in simple.items():
-        gh = others[:]
-        placed = list(p0)
-        for j, d in enumerate(key):
-            zc = after[j][d]
-            if zc is not None:
-                gh.append(zc)
-            if d is not None:
-                placed[d[0]] += d[1]
-        gh.sort()
-        o = Outcome(wounds, alive, tuple(gh), result, tuple(placed), x0)
-        out[o] = out.get(o, 0) + weight
-    add_group(w / den, out)
-
-    # the interacting sequences, from their first interacting card on, by the engine
-    games: dict = {(): (g, acc)}
-    step = CHANCE[NAME]
-
-    def at(prefix: tuple, keep: bool):
-        got = games.get(prefix)
-        if got is not None:
-            return got
-        pg, pacc = at(prefix[:-1], True)
-        c = pg.fork()
-        c._resolve_chance(step, keys[prefix[-1]], c.state.queue[0])
-        got = (c, search._spawn_events(c, pacc))
-        if keep:
-            games[prefix] = got
-        return got
-
-    N = len(st.ghoul_deck)
-    for prefix, weight in sorted(cut):
-        d = 1
-        for j in range(len(prefix)):
-            d *= N - j
-        c, cacc = at(prefix, False)
-        push(c, w * Fraction(weight, d), cacc)
-    return True
+        den *= n - j
+    return SpawnSplit(g, run, keys, rows, simple, cut, probe, den)
 
 
 def _first_simple(meas: _Measured, keys: tuple, counts: tuple, room: list, m: int) -> tuple | None:
