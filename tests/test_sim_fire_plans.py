@@ -243,3 +243,19 @@ def test_scene_10_drive_by_heads_for_a_zone_in_range_of_a_red_spawn_zone():
         d = _car_moves(g.board, zone, closed)
         return min(d.get(t, 99) for t in targets)
     assert to_targets(end) < to_targets(here)
+
+
+def test_a_survivor_does_not_leave_a_friend_alone_with_the_ghouls():
+    """Ghoul Attacks always hit and the players split them among the Survivors of the Zone (P. 22):
+    a Fatty (2 Wounds, P. 17) and a Walker facing Ben and Tom (no Wounds) eliminate nobody; if Ben
+    walks away, Tom alone takes 3 Wounds and is eliminated, which loses the Scene (P. 8). So Ben's
+    move away scores below ending his Turn (the bot used to flee: "they would kill me here")."""
+    g = sandbox(STREET4, {"ben": "T:b", "tom": "T:b"}, ghouls={"T:b": {"fatty": 1, "walker": 1}},
+                inventory={"ben": ["baseball_bat"], "tom": ["baseball_bat"]}, hooks=[])
+    bot = HeuristicPolicy()
+    acts = _turn(g, bot)
+    me = acts[0].survivor
+    scores = dict(zip(acts, bot.scores(g, acts)))
+    away = [a for a in acts if a.kind == "move"]
+    idle = next(a for a in acts if a.kind == "do_nothing")
+    assert away and all(scores[a] < scores[idle] for a in away), me

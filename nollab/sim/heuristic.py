@@ -24,8 +24,9 @@ What it values, in order (the scores are in :data:`SCORES`, so a notebook can tu
    weak hand prefers the Melee/Ranged decks where it may (Zombicide Mode, Armory).
 5. **Staying alive** -- a Move is also scored by the drop in *threat* (Ghouls in the Zone, by
    their Wounds, plus a third of those one Move away), more when wounded; walking into a Zone with
-   Ghouls is penalised, leaving a Zone whose Ghouls would eliminate the Survivor at the next
-   Ghouls' Phase (P. 22) is rewarded; an attack that cannot kill (Damage 1 on Fatties, P. 27) is
+   Ghouls is penalised, leaving a Zone whose Ghouls would eliminate a Survivor at the next Ghouls'
+   Phase (P. 22) is rewarded -- judged for the team in the Zone, who split the Attacks (so nobody
+   walks off leaving a friend alone with them); an attack that cannot kill (Damage 1 on Fatties, P. 27) is
    never made; with nothing to chase, a Survivor in the street walks into a room.
 
 The weights were tuned on Scene 1 (seed 123, 150 games per setting): the objective step dominates
@@ -68,6 +69,7 @@ SCORES: dict[str, float] = {
     "search_aside": 70.0, "goal_step": 150.0, "safety": 2.0, "spare_token": 60.0, "car_out": 25.0,
     "goal_search": 60.0, "defend_house": 30.0, "seal_house": 70.0, "into_ghouls": 40.0,
     "reload": 30.0, "lethal": 120.0, "arm": 12.0, "combine": 50.0, "equip": 26.0, "open_door": -5.0, "do_nothing": 0.0,
+    "team_lethal": 1.0,
 }
 EARLY_ROUNDS = 3
 
@@ -354,7 +356,18 @@ class HeuristicPolicy:
         w = self.w
         st = v.st
         score = -w["into_ghouls"] * st.ghoul_count(dest)
-        if v.lethal(v.me.zone) and not v.lethal(dest):
+        if w["team_lethal"]:
+            # the players split the Ghoul Attacks among the Survivors of a Zone (P. 22): judge the
+            # team, not the lone Survivor -- a group that survives together must not scatter, leaving
+            # the last one alone with every Ghoul (the commonest loss in S3/S10 before)
+            here_with, dest_with = v.doomed_with(v.me.zone, True), v.doomed_with(dest, True)
+            if here_with and not dest_with:
+                score += w["lethal"]  # the next Ghouls' Phase would eliminate one of us here
+            elif not here_with and v.doomed_with(v.me.zone, False):
+                score -= w["lethal"] * 1.5  # leaving dooms the ones who stay
+            elif dest_with and not here_with:
+                score -= w["lethal"] * 1.5
+        elif v.lethal(v.me.zone) and not v.lethal(dest):
             score += w["lethal"]  # the next Ghouls' Phase would eliminate me here (P. 22)
         elif v.lethal(dest) and not v.lethal(v.me.zone):
             score -= w["lethal"] * 1.5

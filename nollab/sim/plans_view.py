@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from nollab.content_model import GHOUL_TYPES
 
-__all__ = ["View", "GOAL_MARKERS", "is_weapon", "weapon_value"]
+__all__ = ["View", "GOAL_MARKERS", "is_weapon", "weapon_value", "doomed"]
 
 #: map markers worth walking to when no plan has a goal
 GOAL_MARKERS = ("pump", "johnny", "objective-house")  # the Car is a plan (DriveToPump, Travel)
@@ -23,6 +23,24 @@ def weapon_value(card) -> float:
             v = prof.dice * (7 - prof.accuracy) / 6 * (1.5 if prof.damage >= 2 else 1.0)
             best = max(best, v + (0.3 if prof is card.ranged else 0.0))
     return best
+
+
+def doomed(game, zone: str, survivors: list) -> int:
+    """The fewest of ``survivors`` (all in ``zone``) the Ghouls now in ``zone`` eliminate at the
+    next Ghouls' Phase if nobody moves: 0 or 1. Attacks always hit, each goes whole to one Survivor
+    (a Fatty's 2 Wounds are never split) and the players split them as they like (P. 22); a
+    Survivor with ``w`` Wounds takes ``2 - w`` and lives, so nobody dies when the Fatties fit on
+    unwounded Survivors and the other Attacks on what room is left -- otherwise one Survivor takes
+    every Attack and only they fall."""
+    gt = game.content.ghoul_types
+    counts = game.state.ghouls_in(zone)
+    twos = sum(n for g, n in zip(GHOUL_TYPES, counts) if gt[g].wounds >= 2)
+    ones = sum(n for g, n in zip(GHOUL_TYPES, counts) if gt[g].wounds < 2)
+    if not survivors or not (twos or ones):
+        return 0
+    fresh = sum(1 for s in survivors if s.wounds == 0)
+    hurt = sum(1 for s in survivors if s.wounds == 1)
+    return 0 if twos <= fresh and ones <= 2 * (fresh - twos) + hurt else 1
 
 
 class View:
@@ -76,6 +94,15 @@ class View:
         """Would the Ghouls now in ``zone`` eliminate me at the next Ghouls' Phase (1 Wound each,
         3 Wounds eliminate, P. 22)? Counted as if they all struck me (a safe upper bound)."""
         return self.strike(zone) >= 3 - self.me.wounds
+
+    def doomed_with(self, zone: str, me_there: bool) -> bool:
+        """Would the Ghouls now in ``zone`` eliminate a Survivor at the next Ghouls' Phase if this
+        Survivor stands there (``me_there``) or not, the others staying put? The players split the
+        Attacks (P. 22), so a team in one Zone shares them (:func:`doomed`)."""
+        group = [s for s in self.st.survivors.values() if s.alive and s.zone == zone and s.id != self.me.id]
+        if me_there:
+            group.append(self.me)
+        return bool(group) and doomed(self.game, zone, group) > 0
 
     def strike(self, zone: str) -> int:
         """Wounds the Ghouls now in ``zone`` deal at the next Ghouls' Phase (a Fatty deals 2, P. 17, 22)."""

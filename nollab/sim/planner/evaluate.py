@@ -23,7 +23,7 @@ may pass its own to :class:`~nollab.sim.planner.PlannerPolicy`.
 from __future__ import annotations
 
 from nollab.content_model import GHOUL_TYPES
-from nollab.sim.plans_view import View, weapon_value
+from nollab.sim.plans_view import View, doomed, weapon_value
 
 __all__ = ["WEIGHTS", "evaluate", "doomed", "judge_goals"]
 
@@ -33,24 +33,6 @@ WEIGHTS: dict[str, float] = {
     "arms": 6.0, "ghoul": 2.5, "goal": 6.0, "goal_far": 12, "window": 40.0, "token": 15.0, "spawn": 60.0,
     "searched": 25.0, "travel": 60.0, "relative": 40.0, "house_deck": 4.0,
 }
-
-
-def doomed(game, zone: str, survivors: list) -> int:
-    """The fewest of ``survivors`` (all in ``zone``) the Ghouls now in ``zone`` eliminate at the
-    next Ghouls' Phase if nobody moves: 0 or 1. Attacks always hit, each goes whole to one Survivor
-    (a Fatty's 2 Wounds are never split) and the players split them as they like (P. 22); a
-    Survivor with ``w`` Wounds takes ``2 - w`` and lives, so nobody dies when the Fatties fit on
-    unwounded Survivors and the other Attacks on what room is left -- otherwise one Survivor takes
-    every Attack and only they fall."""
-    gt = game.content.ghoul_types
-    counts = game.state.ghouls_in(zone)
-    twos = sum(n for g, n in zip(GHOUL_TYPES, counts) if gt[g].wounds >= 2)
-    ones = sum(n for g, n in zip(GHOUL_TYPES, counts) if gt[g].wounds < 2)
-    if not survivors or not (twos or ones):
-        return 0
-    fresh = sum(1 for s in survivors if s.wounds == 0)
-    hurt = sum(1 for s in survivors if s.wounds == 1)
-    return 0 if twos <= fresh and ones <= 2 * (fresh - twos) + hurt else 1
 
 
 def judge_goals(v, plans: list) -> list[str]:

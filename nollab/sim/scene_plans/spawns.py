@@ -106,6 +106,8 @@ class GatherSpawns(Plan):
     hold = True
     #: strike from the Car when the Scene lets the Survivors drive
     car = True
+    #: Ghouls in the Car's Zone: the team shoots them from where it stands before walking in
+    clear_first = True
     #: who rides: "all" or "carriers" (Molotov and part holders, and whoever drives)
     crew = "all"
     #: in the first rounds, a Survivor with weak Hands Searches for a weapon before Molotov parts
@@ -158,6 +160,8 @@ class GatherSpawns(Plan):
         if burn and self.by_car(v):
             car = v.st.car
             if not v.me.in_car and self._crew(v, v.me):
+                if self.clear_first and v.st.ghoul_count(car["zone"]) and v.me.zone != car["zone"]:
+                    return NORMAL - 2, [v.me.zone]  # no one gets in with Ghouls there (P. 20): shoot first
                 return NORMAL - 2, [car["zone"]]
             return None  # aboard: the Car's moves are scored in bonus(); the others shelter
         if burn and self.escort:
@@ -180,6 +184,11 @@ class GatherSpawns(Plan):
 
     def bonus(self, v, a) -> float:
         burn = self.to_burn(v)
+        if burn and self.clear_first and a.kind in ("ranged", "melee") and self.ready(v) and self.by_car(v) \
+                and not v.me.in_car:
+            target = v.me.zone if a.kind == "melee" else a.params[1]
+            if target == v.st.car["zone"]:
+                return 60.0  # clear the Car's Zone so the team can get in
         if burn and a.kind in ("car_in", "car_out", "car_seat", "drive", "move", "search", "door", "barricade") \
                 and self.ready(v) and self.by_car(v):
             return self._car_bonus(v, a, burn)
@@ -222,8 +231,8 @@ class GatherSpawns(Plan):
             mission = min(burn, key=lambda z: (self._car_distance(v, here, self.car_throw_zones(v, [z])), z))
             dst = self.car_throw_zones(v, [mission])
             waiting = sum(1 for s in alive(v) if not s.in_car and self._crew(v, s))
-            if waiting and not v.st.ghoul_count(here):
-                return -150.0  # wait for the others (they walk to the Car)
+            if waiting and (self.clear_first and not v.lethal(here) or not v.st.ghoul_count(here)):
+                return -150.0  # wait for the others (they walk to the Car; driving off leaves them alone)
             end = a.params[0][-1]
             return 30.0 + 60.0 * (self._car_distance(v, here, dst) - self._car_distance(v, end, dst))
         if v.me.in_car:
