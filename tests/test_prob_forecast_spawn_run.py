@@ -2,7 +2,7 @@
 ordinary engine gives over every order of a rigged Ghoul deck (P. 24-25), also where the shortcut has
 to hand positions back to the engine: a card short of miniatures and the extra Activation it gives
 (P. 25), a Barricade & Door Opening card that opens a Door at once or only because an earlier card put
-Walkers beside it (P. 25), two Spawn tokens in one Zone, a Scene rule that reads the Spawn Zones."""
+Walkers beside it (P. 25); two Spawn tokens in one Zone; a Scene rule that reads the Spawn Zones."""
 from __future__ import annotations
 
 import itertools
@@ -111,7 +111,7 @@ CASES = {
     # Activation, the Walkers beside Tom attack him (2 Wounds: he dies)
     "running short": dict(deck=[1, 2, 3, 16, 43], spawns=SPAWNS3, ghouls={"T:c": {"walker": 25}},
                           survivors={"judy": "T:a", "tom": "T:b"}, wounds={"tom": 2}),
-    # two Spawn tokens in one Zone: no shortcut, the plain enumeration
+    # two Spawn tokens in one Zone (S3 gathers them, P. 35): that Zone's cards add up
     "one zone twice": dict(deck=[1, 2, 12, 16, 43], spawns=[("T:e", "white"), ("T:e", "red"), ("T:b", "red")]),
     # a Scene rule reads every Zone's Ghouls after each card: no shortcut
     "a rule reads the Spawn Zones": dict(deck=[1, 5, 10, 15, 43], spawns=SPAWNS3, hooks=["test_crowded_spawn_zone_loses"],
@@ -158,14 +158,18 @@ def test_which_sequences_go_back_to_the_engine():
     assert all((walkers(d) == 2 and d[-1] in (1, 2, 3)) or (walkers(d) == 1 and d[-1] == 43) for d in pushed)
     assert any(walkers(d) == 2 for d in pushed)
 
-    for name in ("one zone twice", "a rule reads the Spawn Zones", "a rule reads the latest events"):
+    kw = dict(CASES["one zone twice"])
+    pushed, groups, _k = handed_back(kw.pop("deck"), **kw)
+    assert groups and sum(len(x) for x in groups) > 1
+
+    for name in ("a rule reads the Spawn Zones", "a rule reads the latest events"):
         kw = dict(CASES[name])
         assert handed_back(kw.pop("deck"), **kw) is None, name
 
 
 def test_shortcut_equals_card_by_card_on_random_positions():
-    """40 random positions (Danger Level, Doors, Ghouls on the board, Wounds, 2-4 Spawn tokens, an
-    8-card deck from the whole Ghoul deck): the shortcut and the engine card by card (itself checked
+    """40 random positions (Danger Level, Doors, Ghouls on the board, Wounds, 2-5 Spawn tokens, some
+    two in one Zone, an 8-card deck from the whole Ghoul deck): the shortcut and the engine card by card (itself checked
     against every deck order above) give the same distribution, outcome by outcome."""
     import random
 
@@ -176,6 +180,8 @@ def test_shortcut_equals_card_by_card_on_random_positions():
         doors = [(f"d{i}", f"r1c{i + 1}-r1c{i + 2}", "door", False) for i in range(4) if rnd.random() < 0.3]
         board = board_from_grid(zones, {k: "exterior" for k in zones}, openings=doors)
         spawn_zones = rnd.sample(zones[1:], rnd.randint(2, 4))
+        if rnd.random() < 0.25:
+            spawn_zones.append(spawn_zones[0])  # two tokens in one Zone
         spawns = [(f"T:{z}", "white" if i == 0 else "red") for i, z in enumerate(spawn_zones)]
         ghouls = {}
         for z in rnd.sample(zones, 2):

@@ -447,6 +447,18 @@ class SpawnSplit:
 
         p0, x0 = acc
         out: dict = {}
+        if len(set(zones)) < len(zones):  # two Spawn tokens in one Zone: its cards' Ghouls add up
+            for key, weight in self.simple.items():
+                gz = {z: list(st.ghouls.get(z, (0,) * len(GHOUL_TYPES))) for z in zones}
+                placed = list(p0)
+                for j, d in enumerate(key):
+                    if d is not None:
+                        gz[zones[j]][d[0]] += d[1]
+                        placed[d[0]] += d[1]
+                gh = sorted(others + [(z, tuple(c)) for z, c in gz.items() if any(c)])
+                o = Outcome(wounds, alive, tuple(gh), result, tuple(placed), x0)
+                out[o] = out.get(o, 0) + weight
+            return out
         for key, weight in self.simple.items():
             gh = others[:]
             placed = list(p0)
@@ -491,11 +503,11 @@ class SpawnSplit:
 
 def split_spawn_run(search: Any, g: Any) -> SpawnSplit | None:
     """Split the run of Spawn cards ``g`` stands before (see the module doc), or None when the
-    shortcut does not apply (fewer than 2 cards, a Zone twice, a reshuffle inside the run, the rest
-    of the horizon reads what the cards change)."""
+    shortcut does not apply (fewer than 2 cards, a reshuffle inside the run, the rest of the horizon
+    reads what the cards change)."""
     st = g.state
     run = spawn_run(st)
-    if run is None or len(run) < 2 or len(set(run.zones)) != len(run) or len(st.ghoul_deck) < len(run):
+    if run is None or len(run) < 2 or len(st.ghoul_deck) < len(run):
         return None
     node = g.chance_outcomes()
     keys, counts = node.outcomes, node.weights
