@@ -44,6 +44,34 @@ def naive_attack(n, t, singles, doubles, knockdown):
     return {key: Fraction(v, 6 ** n) for key, v in out.items()}
 
 
+def naive_target_first(n, t, singles, doubles, knockdown, target):
+    """Enumerate rolls; the target (listed first) takes the first hits, then every allocation of the rest."""
+    hp = [2 if target == "double" else 1] + [1] * (singles - (target == "single")) + [2] * (doubles - (target == "double"))
+    out = Counter()
+    for roll in itertools.product(FACES, repeat=n):
+        s = sum(r >= t for r in roll)
+        k = sum(r == t - 1 for r in roll) if knockdown else 0
+        first = min(s, hp[0])
+        best = None
+        for hits in itertools.product(*[range(h + 1) for h in hp[1:]]):
+            if sum(hits) != min(s - first, sum(hp[1:])):
+                continue
+            left = [hp[0] - first] + [h - x for h, x in zip(hp[1:], hits)]
+            cand = (first + sum(hits), min(k, sum(v == 1 for v in left)))
+            best = cand if best is None else max(best, cand)
+        out[best] += 1
+    return {key: Fraction(v, 6 ** n) for key, v in out.items()}
+
+
+@pytest.mark.parametrize("n,s,d,target", [(3, 2, 1, "single"), (4, 2, 1, "double"), (4, 1, 2, "single"),
+                                          (3, 0, 2, "double")])
+def test_combat_firearm_first_successes_kill_the_target_against_enumeration(n, s, d, target):
+    """COMBAT: "The first successes rolled kill the targeted zombie(s) and subsequent successes kill zombies on or
+    adjacent to the target zombie within LOS" (with Knockdown faces on the singles left)."""
+    got = dice.attack(n, 5, singles=s, doubles=d, knockdown=True, target=target).probs()
+    assert got == naive_target_first(n, 5, s, d, True, target)
+
+
 @pytest.mark.parametrize("n,t,s,d,kd", [(3, 5, 2, 1, False), (4, 5, 2, 1, True), (4, 5, 0, 2, True),
                                         (3, 4, 1, 2, True), (5, 5, 3, 0, True)])
 def test_combat_attack_doubles_and_knockdown_against_enumeration(n, t, s, d, kd):

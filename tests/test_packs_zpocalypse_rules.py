@@ -290,6 +290,19 @@ def test_combat_firearm_successes_spill_to_adjacent_zombies_melee_does_not():
     assert len(g2.state.zombies) == 1
 
 
+def test_combat_the_first_successes_kill_the_targeted_zombie():
+    """Combat: "The first successes rolled kill the targeted zombie(s) and subsequent successes kill zombies on or
+    adjacent to the target": one success on a single next to a double kills the single (not half the double); two
+    successes on a targeted double kill it before touching the single next to it."""
+    g = position(squads={"p1": {"pos": (0, 0), "cards": ["rifle"]}}, zombies=[(0, 3), (1, 3, True)])
+    drive(night.attack(g.ctx, g.state.squad("p1"), "firearm", (0, 3)), [1, 0], 0)
+    assert [(tuple(z.pos), z.double) for z in g.state.zombies.values()] == [((1, 3), True)]
+    g = position(squads={"p1": {"pos": (0, 0), "cards": ["rifle"]}}, zombies=[(0, 3, True), (1, 3)])
+    drive(night.attack(g.ctx, g.state.squad("p1"), "firearm", (0, 3)), [2, 0], 0)
+    assert [(tuple(z.pos), z.double) for z in g.state.zombies.values()] == [((1, 3), False)]
+    assert g.state.squad("p1").vp == 2
+
+
 def test_combat_no_attack_into_or_out_of_the_bunker():
     """Zombies in the Bunker: "You may not fire or attack into or out of the bunker entrance"."""
     g = position(squads={"p1": {"pos": (3, 2), "members": ["sarge"], "cards": ["pistol"]}}, zombies=[("bunker",)])

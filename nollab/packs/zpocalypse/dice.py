@@ -48,14 +48,16 @@ def successes(n: int, threshold: int | None = None, content: ZpocalypseContent |
 
 
 def attack(dice: int, threshold: int | None = None, *, singles: int | None = None, doubles: int = 0,
-           knockdown: bool = False, content: ZpocalypseContent | None = None) -> Dist:
+           knockdown: bool = False, target: str | None = None, content: ZpocalypseContent | None = None) -> Dist:
     """A survivor attack: Dist over ``(kills, knockdowns)``.
 
     Without targets (``singles is None``) every success is a kill. With targets, kills are
     capped at ``singles + 2 * doubles`` (a double takes two successes; after one it is a
     single). Knockdown faces (one below the threshold) knock down singles left standing;
     the successes are allocated to leave the most singles to knock down -- the allocation
-    that removes the most zombies (docs/rulings.md).
+    that removes the most zombies (docs/rulings.md). ``target`` ("single"/"double", one of the
+    zombies): it takes the first successes (firearms: "The first successes rolled kill the targeted
+    zombie(s) and subsequent successes kill zombies on or adjacent to the target"; :func:`allocate`).
     """
     c = _c(content)
     t = c.success if threshold is None else threshold
@@ -78,14 +80,29 @@ def attack(dice: int, threshold: int | None = None, *, singles: int | None = Non
     if singles < 0 or doubles < 0:
         raise ValueError("zombie counts must be >= 0")
 
-    return roll.map(lambda sk: allocate(sk[0], sk[1], singles, doubles)[:2])
+    if target is not None:
+        allocate(0, 0, singles, doubles, target)  # checks the target is one of the zombies
+    return roll.map(lambda sk: allocate(sk[0], sk[1], singles, doubles, target)[:2])
 
 
-def allocate(succ: int, knock: int, singles: int, doubles: int) -> tuple[int, int, int]:
+def allocate(succ: int, knock: int, singles: int, doubles: int, target: str | None = None) -> tuple[int, int, int]:
     """Spend ``succ`` successes and ``knock`` Knockdown faces on ``singles`` + ``doubles`` zombies:
     ``(kills, knockdowns, successes on doubles)``. Kills are capped at ``singles + 2 * doubles`` (a
     double takes two successes; after one it is a single); the successes go where they leave the
-    most singles standing for the Knockdown faces (docs/rulings.md). Used by the odds and the game."""
+    most singles standing for the Knockdown faces (docs/rulings.md). Used by the odds and the game.
+
+    ``target`` ("single" or "double", one of the zombies counted): "The first successes rolled kill the
+    targeted zombie(s) and subsequent successes kill zombies on or adjacent to the target" -- the target
+    takes the first successes, the others are allocated as above among the rest."""
+    if target is not None:
+        if target not in ("single", "double") or (singles if target == "single" else doubles) < 1:
+            raise ValueError(f"target is a single or a double among the zombies, got {target!r}")
+        on_t = min(succ, 1 if target == "single" else 2)
+        rest_s, rest_d = singles - (target == "single"), doubles - (target == "double")
+        k, _, on_d = allocate(succ - on_t, 0, rest_s, rest_d)
+        left = (target == "single" and on_t == 0) or (target == "double" and on_t == 1)  # a single standing there
+        kd = min(knock, int(left) + _standing(succ - on_t, rest_s, rest_d))
+        return on_t + k, kd, on_d + (on_t if target == "double" else 0)
     cap = singles + 2 * doubles
     kills = min(succ, cap)
     best_left, best_x = -1, 0
@@ -97,6 +114,17 @@ def allocate(succ: int, knock: int, singles: int, doubles: int) -> tuple[int, in
         if singles - y + halves > best_left:
             best_left, best_x = singles - y + halves, x
     return kills, min(knock, max(0, best_left)), best_x
+
+
+def _standing(succ: int, singles: int, doubles: int) -> int:
+    """Singles left standing after ``succ`` successes allocated as :func:`allocate` does (most singles)."""
+    kills = min(succ, singles + 2 * doubles)
+    best = -1
+    for x in range(0, min(kills, 2 * doubles) + 1):
+        y = kills - x
+        if y <= singles:
+            best = max(best, singles - y + (x if x <= doubles else 2 * doubles - x))
+    return max(0, best)
 
 
 def smarts_check(smarts: int, content: ZpocalypseContent | None = None) -> Dist:

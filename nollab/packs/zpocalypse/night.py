@@ -411,15 +411,28 @@ def apply_hits(c: Ctx, s: Squad, kind: str, t, succ: int, knock: int) -> int:
     successes that hit (1 VP each)."""
     st = c.st
     group = [z for z in _group(c, s, kind, t) if z.uid in st.zombies]
+    if not group:
+        return 0
+    # "The first successes rolled kill the targeted zombie(s)" (in the bunker every zombie is on the target square)
+    head = group[0] if t != BUNKER and tuple(group[0].pos) == t else None
     singles = [z for z in group if not z.double]
     doubles = [z for z in group if z.double]
-    kills, kd, on_doubles = dice.allocate(succ, knock, len(singles), len(doubles))
+    kills, kd, on_doubles = dice.allocate(succ, knock, len(singles), len(doubles),
+                                          None if head is None else ("double" if head.double else "single"))
+    if head is not None and head.double:
+        on_head = min(on_doubles, 2)
+        on_doubles -= on_head
+        doubles.remove(head)
+        if on_head == 2:
+            st.zombies.pop(head.uid)
+        elif on_head == 1:
+            head.double = False
     hit_doubles = min(on_doubles, len(doubles))
     for z in doubles[:hit_doubles]:
         z.double = False
     for z in doubles[:on_doubles - hit_doubles]:  # a second success on a halved double
         st.zombies.pop(z.uid)
-    killed_singles = kills - on_doubles
+    killed_singles = kills - on_doubles - (min(2, kills) if head is not None and head.double else 0)
     for z in singles[:killed_singles]:
         st.zombies.pop(z.uid)
     standing = [z for z in group if z.uid in st.zombies and not z.double and not z.down]
