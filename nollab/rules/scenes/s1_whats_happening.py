@@ -101,8 +101,10 @@ class CorpseLady(Hook):
         return self._beyond[1]
 
     def zone_entered(self, ctx, sid, zone):
+        if zone != self.zone():
+            return
         kept = self.kept(ctx)
-        if zone != self.zone() or kept.corpse_seen:
+        if kept.corpse_seen:
             return
         kept.corpse_seen = True
         flipped = [s.id for s in ctx.st.survivors.values() if s.alive and s.mode == "zombicide"]
