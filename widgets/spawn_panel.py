@@ -5,7 +5,9 @@ difficulty preset of P. 32 (all #1-42, easy #1-21, hard #22-42; the Barricade & 
 #43-46 on or off), the cards already discarded, and the Ghouls already on the board (for the chance
 of running out of miniatures, P. 25). :meth:`SpawnPanel.set_from_game` reads all of that off a live
 game: the highest Danger Level among living Survivors (P. 24), its Spawn Zones, its Ghoul deck and
-discard pile, its Ghouls on the board. Every number comes from :func:`nollab.prob.spawn_step`.
+discard pile, its Ghouls on the board. While the inputs are the live game's, the numbers are the
+engine's own Spawn Step (:func:`nollab.prob.live.spawn_from_state`, answered by the game's chance
+steps); once an input is changed they come from the calculator :func:`nollab.prob.spawn_step`.
 
 API::
 
@@ -71,6 +73,7 @@ class SpawnPanel(W.VBox):
         self.result: Any = None
         self.last_update_ms = 0.0
         self.live_cards: Sequence[Any] | None = None  # the cards of a live game's deck + discard
+        self._live: tuple | None = None  # (inputs key, SpawnResult of the live game's own step)
         self._cache: OrderedDict = OrderedDict()
         self._syncing = False
         sm = {"description_width": "initial"}
@@ -134,7 +137,8 @@ class SpawnPanel(W.VBox):
         from nollab.prob.live import spawn_from_state
 
         st = _state_of(game)
-        live = spawn_from_state(game, content=self.content).live
+        res = spawn_from_state(game, content=self.content)
+        live = res.live
         self._syncing = True
         try:
             self.live_cards = list(live.cards)
@@ -145,19 +149,27 @@ class SpawnPanel(W.VBox):
                 w.value = live.on_board.get(t, 0)
         finally:
             self._syncing = False
+        self._live = (self._key(), res) if sum(live.tokens.values()) == self.w_zones.value else None
         tokens = ", ".join(f"{z}×{n}" if n > 1 else z for z, n in live.tokens.items()) or "none"
+        how = "the engine's own Spawn Step" if live.source == "engine" else "the calculator"
         self.w_source.value = (f"<i>live: round {st.round}, {len(live.draw_pile)} cards to draw, "
-                               f"{len(live.discards)} discarded; Spawn Zones {escape(tokens)}</i>")
+                               f"{len(live.discards)} discarded; Spawn Zones {escape(tokens)}; {how}</i>")
         self.update()
 
     # -- output -----------------------------------------------------------------------------------
-    def compute(self) -> Any:
-        """The :class:`nollab.prob.SpawnResult` of the current inputs (cached; ValueError if bad)."""
-        discarded = parse_discarded(self.w_discarded.value)
-        on_board = tuple(w.value for w in self.w_on_board.values())
+    def _key(self) -> tuple:
+        """The current inputs (ValueError if the discards do not parse)."""
         live = tuple(c.number for c in self.live_cards) if self.live_cards is not None else None
-        key = (self.w_level.value, self.w_zones.value, self.w_deck.value, self.w_openings.value,
-               discarded, on_board, live)
+        return (self.w_level.value, self.w_zones.value, self.w_deck.value, self.w_openings.value,
+                parse_discarded(self.w_discarded.value), tuple(w.value for w in self.w_on_board.values()), live)
+
+    def compute(self) -> Any:
+        """The :class:`nollab.prob.SpawnResult` of the current inputs (cached; ValueError if bad): the
+        live game's own Spawn Step while the inputs are the ones read off it, else the calculator."""
+        key = self._key()
+        if self._live is not None and self._live[0] == key:
+            return self._live[1]
+        _level, _zones, _deck, _openings, discarded, on_board, live = key
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key]

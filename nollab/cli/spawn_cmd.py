@@ -8,7 +8,8 @@ Examples::
 
 ``--save FILE.json`` reads everything off the game (:func:`nollab.prob.live.spawn_from_state`): the highest
 Danger Level, one card per active Spawn token, the draw pile and discards, the Ghouls on the board; the
-JSON then also has ``live`` (``level``, ``tokens`` by Spawn Zone, ``draw_pile``, ``discards``).
+JSON then also has ``live`` (``level``, ``tokens`` by Spawn Zone, ``draw_pile``, ``discards``, ``source``:
+``"engine"`` when the game's own Spawn Step answered, as it does unless the step is too costly).
 
 JSON keys: ``ghouls`` (distribution of the Ghouls *placed* by type, keys like ``"walker=3,fatty=1"``,
 zeros left out, ``"none"`` when nothing spawns): a card's Ghouls are capped by the miniatures left in the
@@ -228,13 +229,14 @@ def run(args: argparse.Namespace) -> int:
         out = result_json(res)
         lv = res.live
         out["live"] = {"level": LEVELS[lv.level], "tokens": dict(lv.tokens), "draw_pile": len(lv.draw_pile),
-                       "discards": list(lv.discards), "on_board": dict(lv.on_board)}
+                       "discards": list(lv.discards), "on_board": dict(lv.on_board), "source": lv.source}
         if args.json:
             print(json.dumps(out, indent=2))
         else:
             where = ", ".join(f"{z} x{n}" for z, n in lv.tokens.items()) or "none"
             print(f"Saved game: {len(lv.draw_pile)} cards to draw, {len(lv.discards)} discarded; "
-                  f"active Spawn Zones: {where}")
+                  f"active Spawn Zones: {where}; answered by "
+                  f"{'the engine' if lv.source == 'engine' else 'the calculator (' + lv.why + ')'}")
             print(render_text(args, res))
         return 0
     res = query(args)

@@ -17,8 +17,12 @@ re-derives a rule the engine already knows:
   least wounded, the engine's default); Kills, XP, Wounds and eliminations are read off the end states.
   Several Actions (``actions``) follow the same forks Action after Action (a Reload Action when needed,
   Barbarian recounted, Skills re-read), equal positions merged;
-* the spawn odds read the Danger Level from ``highest_level`` (P. 24; Ultrared P. 32) and the active
-  Spawn tokens from ``active_spawn_tokens`` and hand them to :func:`nollab.prob.spawn.spawn_step`.
+* the spawn odds are the engine's own too: a fork runs the rules' Spawn Step and every Ghoul card
+  outcome of its chance steps is counted (:mod:`nollab.prob.spawn_engine`: the cards counted as a
+  product where they commute, every card short of miniatures or opening something played by the
+  engine). A bare ``GameState``, a finished game, or a step that would need more than
+  ``spawn_engine.MAX_FORKS`` forks (many cards short of miniatures before the last one) is answered by
+  the spawn calculator :func:`nollab.prob.spawn.spawn_step` on the same reading (``.live.source``).
 
 The plain calculator (:mod:`nollab.prob.attack`, :mod:`nollab.prob.multi`: numbers in, no game) is a
 second, independent computation of the same attack; tests check that both agree on many positions.
@@ -114,6 +118,10 @@ class LiveSpawn:
     on_board: dict = field(default_factory=dict)
     pools: dict = field(default_factory=dict)
     cards: tuple = ()  # the Ghoul cards of the game (draw pile + discards), by number
+    #: who answered: "engine" (the game's own chance steps, :mod:`nollab.prob.spawn_engine`) or
+    #: "calculator" (:func:`nollab.prob.spawn.spawn_step`), and why the calculator when it did
+    source: str = "calculator"
+    why: str = ""
 
 
 # ---- small readers ---------------------------------------------------------------------------------
@@ -490,7 +498,13 @@ def spawn_from_state(game: Any, *, zones: Iterable[str] | None = None, content: 
     drawn from the live draw pile (its order unknown, its cards known: every card not in the discard
     pile), read at the highest Danger Level (P. 24); running out of miniatures against the box pools
     and the Ghouls on the board (P. 25); a reshuffle of the discards when the pile runs out (P. 24).
-    ``zones`` restricts the step to the tokens in those Spawn Zones. The result carries ``.live``."""
+    ``zones`` restricts the step to the tokens in those Spawn Zones. The result carries ``.live``.
+
+    For a ``Game`` the answer is the engine's own Spawn Step (:mod:`nollab.prob.spawn_engine`,
+    ``.live.source == "engine"``): the same numbers as the calculator, except that an extra Activation
+    that ends the game (P. 8) stops the step there, as in play. ``content`` is read only for a bare
+    ``GameState`` (the calculator answers it, as it does a finished game and a step too costly for the
+    engine: ``.live.why`` says which)."""
     from nollab.rules.survivors.experience import highest_level
     from nollab.rules.spawn.step import active_spawn_tokens
 
@@ -524,5 +538,17 @@ def spawn_from_state(game: Any, *, zones: Iterable[str] | None = None, content: 
     if not cards:
         raise ValueError("game: the Ghoul deck and its discard pile are both empty")
     r = spawn_step(cards, level, sum(tokens.values()), list(st.ghoul_discard), on_board, pools)
-    r.live = LiveSpawn(level, tokens, tuple(st.ghoul_deck), tuple(st.ghoul_discard), on_board, pools, tuple(cards))
+    source, why = "calculator", "a GameState has no engine to run"
+    if hasattr(game, "chance_outcomes"):
+        from .spawn_engine import EngineSpawnResult, SpawnTooBig, engine_spawn
+
+        why = "the game is over" if st.result is not None else ""
+        if not why:
+            try:
+                r = EngineSpawnResult(engine_spawn(game, zones=list(tokens)), r.room)
+                source = "engine"
+            except SpawnTooBig as exc:
+                why = str(exc)
+    r.live = LiveSpawn(level, tokens, tuple(st.ghoul_deck), tuple(st.ghoul_discard), on_board, pools, tuple(cards),
+                       source, why)
     return r
