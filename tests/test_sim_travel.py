@@ -288,3 +288,27 @@ def test_the_planner_judges_a_posse_by_its_distance_to_the_objective():
         g.touch()
         score[zone] = evaluate(g, HeuristicPolicy().plans(g))
     assert score[near] > score[far]
+
+
+def test_the_planner_plays_a_step_of_the_march_without_search():
+    """The planner's rollouts end with the round (nollab.sim.planner.search): a march whose pay-off
+    comes rounds later (S7: the white Spawn Zone, P. 40) is a plan it cannot judge, so a Move towards
+    the rally Zone is played as the heuristic chose it, even with a Ghoul close (no "quiet" skip)."""
+    from nollab.sim.planner import PlannerPolicy
+    g = Game.new("S7", seed=1)
+    _turn(g)
+    st = g.state
+    st.round = 3
+    me = st.survivors[st.active]
+    near = sorted(g.board.neighbors(me.zone, frozenset()))[0]
+    st.ghouls[near] = [1, 0, 0, 0]  # a Walker next door: not a quiet position
+    g.touch()
+    acts = g.legal_actions()
+    planner = PlannerPolicy(seed=0, budget=8)
+    assert not planner.quiet(g)
+    want = HeuristicPolicy(seed=0).choose_action(g, acts)
+    assert want.kind in ("move", "door")
+    assert planner.choose_action(g, acts) == want
+    assert planner.stats["searched"] == 0 and planner.stats["rollouts"] == 0
+    shot = [a for a in acts if a.kind in ("melee", "ranged")]
+    assert not shot or not planner.trusted(g, shot[0])

@@ -7,7 +7,9 @@ next):
 0. **quiet?** -- with no Ghoul within ``reach`` (2) Moves of any living Survivor the heuristic
    decides alone (nothing the Ghouls do this round depends on the choice, P. 23);
 1. **candidates** -- the heuristic's own choice, then the best action of each other kind by its
-   score (:meth:`HeuristicPolicy.scores`), ``width`` in all; free discards are never candidates;
+   score (:meth:`HeuristicPolicy.scores`), ``width`` in all; free discards are never candidates.
+   A step of a plan longer than the rollouts' horizon (a scene plan's ``trusted``: the posse's
+   march, S6-S8) is played without search: one round cannot see what it is for;
 2. **determinizations** -- ``budget // width`` copies of the game, each with the hidden decks
    reshuffled and the dice reseeded (:func:`.determinize.determinize`), the same copies for every
    candidate (common random numbers: two candidates are compared on the same futures, so the
@@ -89,7 +91,7 @@ class PlannerPolicy:
         if self.quiet(game):
             return self.heuristic.choose_action(game, actions)
         cands = self.candidates(game, actions)
-        if len(cands) == 1:
+        if len(cands) == 1 or self.trusted(game, cands[0]):
             return cands[0]
         self.stats["searched"] += 1
         means = self.evaluate_candidates(game, cands)
@@ -120,6 +122,16 @@ class PlannerPolicy:
             if any(d.get(g, 99) <= self.reach for g in st.ghouls):
                 return False
         return True
+
+    def trusted(self, game, action) -> bool:
+        """A scene plan vouches for ``action`` as a step of a multi-round plan (``Plan.trusted``,
+        e.g. :meth:`nollab.sim.scene_plans.posse.Posse.trusted`): whole-round rollouts judge the
+        round's fights, not a march whose pay-off comes rounds later."""
+        plans = [p for p in self.heuristic.plans(game) if hasattr(p, "trusted")]
+        if not plans:
+            return False
+        v = self.heuristic._view(game, action.survivor)
+        return any(p.trusted(v, action) for p in plans)
 
     def candidates(self, game, actions) -> list:
         """The heuristic's own choice first, then the best action of each other kind by the

@@ -51,6 +51,20 @@ class Posse:
         judge measures progress by (:func:`nollab.sim.planner.evaluate.judge_goals`)."""
         return None
 
+    def trusted(self, v, a) -> bool:
+        """A step of the march: a Move, or the opening of a Door, that brings this Survivor nearer
+        this round's rally Zone (the planner plays it without search,
+        :meth:`nollab.sim.planner.PlannerPolicy.trusted`)."""
+        if a.kind not in ("move", "door") or (a.kind == "door" and a.params[1] != "open"):
+            return False
+        g = v.goals()
+        if not g or self.judge_goals(v) is None:
+            return False
+        walls = self.walls(v)
+        dest = a.params[0] if a.kind == "move" else v.board.openings[a.params[0]].other(v.me.zone)
+        here, there = v.goal_distance(v.me.zone, g, closed=walls), v.goal_distance(dest, g, closed=walls)
+        return here is not None and there is not None and there < here
+
     def avoid(self, v) -> frozenset:
         """Zones where ending the round costs :data:`AVOID` Moves (S6/S8: the herd's corners)."""
         return frozenset()
