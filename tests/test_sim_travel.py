@@ -8,8 +8,6 @@ the game where a choice was really made), never a number the plan computed.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from nollab.rules.game import Game
 from nollab.rules.players import action_budget
 from nollab.sim.heuristic import HeuristicPolicy
@@ -37,28 +35,39 @@ def _tile_distance(board, zone, tile):
 
 
 def _fresh(st, sid, zone):
-    """``sid`` stands in ``zone`` and has not taken their Turn yet this round."""
+    """``sid`` stands in ``zone`` with a whole Turn ahead (the active Survivor: just begun)."""
     s = st.survivors[sid]
-    s.zone, s.activated, s.spent, s.free_spent = zone, False, 0, {}
+    s.zone, s.activated, s.spent, s.free_spent = zone, st.active == sid, 0, {}
 
 
-@lru_cache(maxsize=1)
-def _s8_final_json() -> str:
-    """S8 (seed 3) played by the heuristic until 6V, the final tile, is on the board (round 7)."""
-    g = Game.new("S8", seed=3)
-    bot = HeuristicPolicy()
-    while not g.state.flags["travel"].get("final"):
-        assert g.state.result is None
-        g.step(bot)
-    return g.to_json()
+def _other(st) -> str:
+    """A Survivor other than the one taking their Turn."""
+    return next(x for x in sorted(st.survivors) if x != st.active)
 
 
 def _s8_final():
-    g = Game.from_json(_s8_final_json())
+    """S8 near its end, built by hand: the road 3V - 1V, then the final tile 6V with Johnny's car on
+    its centre Zone (P. 41: "When the Travelling Pile is exhausted, set 6V as the final tile, with
+    Johnny's car on its center Zone"), no Ghoul anywhere, round 9."""
+    g = Game.new("S8", seed=3)
     st = g.state
+    tr = st.flags["travel"]
+    tr.update({"tiles": [["3V", 0, 1, 90], ["1V", 1, 1, 90], ["6V", 1, 0, 0]], "pile": [], "frontier": "6V",
+               "final": True, "removing": True})
+    tr.pop("placing", None)
+    st.pending = None
+    st.car = {"zone": "6V:s"}
+    st.spawns = [["1V:A", "white"]]  # "Fighting through the herd" rewrites them (P. 41)
+    st.forget_openings([o for o in list(st.opening_open) + list(st.opening_kind) if o.startswith("5R:")])
     for k in list(st.ghouls):
         del st.ghouls[k]
-    g.touch()
+    for s in st.survivors.values():
+        s.zone = "1V:d"
+    st.round = 9
+    g = Game.from_json(g.to_json())  # rebuilt from the state: the Board of these tiles
+    assert {p.tile for p in g.board.tiles} == {"3V", "1V", "6V"}
+    _turn(g)  # the first Survivor takes their Turn
+    assert g.state.active is not None
     return g
 
 
@@ -125,14 +134,15 @@ def test_the_rally_waits_for_the_last_survivor():
     st = g.state
     for sid in st.survivors:
         _fresh(st, sid, "1V:d")
-    _fresh(st, "barbra", "3V:a")  # far back: 3V:a -> 3V:b -> 3V:c -> 1V:A -> 1V:d
-    st.active = "ben"
-    st.survivors["ben"].activated = True
+    last = _other(st)
+    _fresh(st, last, "3V:a")  # far back: 3V:a -> 3V:b -> 3V:c -> 1V:A -> 1V:d
+    me = st.active
     g.touch()
-    goals = _view(g, "ben").goals()
+    goals = _view(g, me).goals()
     assert len(goals) == 1
-    actions = action_budget.general_left(g._ctx(), st.survivors["barbra"])  # the engine's count
-    assert g.board.distances_to(goals[0], frozenset())["3V:a"] <= actions < 5
+    b, ctx = st.survivors[last], g._ctx()
+    moves = action_budget.general_left(ctx, b) + action_budget.free_left(ctx, b, "move")  # the engine's count
+    assert g.board.distances_to(goals[0], frozenset())["3V:a"] <= moves < 4
 
 
 def test_a_survivor_done_for_the_round_is_where_the_posse_gathers():
@@ -142,11 +152,11 @@ def test_a_survivor_done_for_the_round_is_where_the_posse_gathers():
     st = g.state
     for sid in st.survivors:
         _fresh(st, sid, "3V:F")
-    st.survivors["judy"].zone, st.survivors["judy"].activated = "1V:d", True
-    st.active = "ben"
-    st.survivors["ben"].activated = True
+    done = _other(st)
+    st.survivors[done].zone, st.survivors[done].activated = "1V:d", True
+    me = st.active
     g.touch()
-    assert _view(g, "ben").goals() == ["1V:d"]
+    assert _view(g, me).goals() == ["1V:d"]
 
 
 # -- Johnny's car ---------------------------------------------------------------------------------
@@ -158,16 +168,15 @@ def test_scene_8_waits_beside_6v_until_everyone_can_step_onto_it():
     st = g.state
     for sid in st.survivors:
         _fresh(st, sid, "1V:F")
-    _fresh(st, "barbra", "3V:a")
-    st.active = "ben"
-    st.survivors["ben"].activated = True
+    last = _other(st)
+    _fresh(st, last, "3V:a")
+    me = st.active
     g.touch()
-    goals = _view(g, "ben").goals()
+    goals = _view(g, me).goals()
     assert goals and all(g.board.zones[z].tile != "6V" for z in goals)
-    _fresh(st, "barbra", "1V:F")
-    st.survivors["ben"].activated = True
+    _fresh(st, last, "1V:F")
     g.touch()
-    goals = _view(g, "ben").goals()
+    goals = _view(g, me).goals()
     assert goals and all(g.board.zones[z].tile == "6V" for z in goals)
 
 
@@ -178,19 +187,18 @@ def test_scene_8_a_survivor_who_can_reach_the_car_becomes_its_driver():
     st = g.state
     for sid in st.survivors:
         _fresh(st, sid, "6V:h")
-    st.active = "ben"
-    st.survivors["ben"].activated = True
+    me = st.active
     g.touch()
     car = st.car["zone"]
     assert g.board.distances_to(car, frozenset())["6V:h"] == 2
-    assert _view(g, "ben").goals() == [car]
+    assert _view(g, me).goals() == [car]
     bot = HeuristicPolicy()
     for _ in range(3):
         a = bot.choose_action(g, g.legal_actions())
         g.apply(a)
         if a.kind == "car_in":
             break
-    assert st.survivors["ben"].in_car and st.survivors["ben"].driver
+    assert st.survivors[me].in_car and st.survivors[me].driver
 
 
 def test_the_march_does_not_shut_a_door_behind_it():
