@@ -229,3 +229,15 @@ def test_on_a_vp_tie_the_higher_red_die_gets_one_fewer_moving_zombie():
     assert set(tie.outcomes) == {"p1", "p2"} and tie.prob("p1") == tie.prob("p2")
     xs = [z.pos[0] for z in g.state.zombies.values()]
     assert sum(x < 3 for x in xs) == 1 and sum(x > 3 for x in xs) == 2
+
+
+def test_the_moving_player_must_make_doubles_whenever_possible():
+    """Zombie Movement: "Single zombies (grey) become double zombies (lime green) when they move into the same
+    square; create double zombies whenever possible": among tied ends, only those that merge are offered."""
+    g = position(players=2, squads={"p1": {"pos": BUNKER, "vp": 1}, "p2": {"pos": BUNKER, "vp": 3}},
+                 zombies=[(0, 2), (1, 3)])
+    g.state.speed = 1
+    still = max(g.state.zombies)                 # the single on 1,3 is getting up: it does not move
+    seen = drive(night.move_zombies(g.ctx, {still}))
+    assert not _asks(seen, "zombie_path")         # 1,1 and 1,2 are as short, but only 1,3 makes a double
+    assert _where(g) == [((1, 3), True)]

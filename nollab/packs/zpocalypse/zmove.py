@@ -201,6 +201,12 @@ def _fits(c: Ctx, z, p) -> bool:
     return not occ or (not z.double and len(occ) == 1 and not occ[0].double)
 
 
+def _merges(c: Ctx, z, p) -> bool:
+    """Would the single ``z`` ending on ``p`` merge with the single there?"""
+    occ = occupants(c, p, z)
+    return len(occ) == 1 and not occ[0].double and not z.double
+
+
 def _rank(c: Ctx, z, q) -> tuple:
     """The engine's order among equally short steps: a merge first, then a free square, then reading order."""
     occ = occupants(c, q, z) if q != BUNKER else []
@@ -245,6 +251,10 @@ def ends(c: Ctx, z, field: dict, walls: bool, speed: int, stop_at: int) -> tuple
     for here, path in layer.items():
         out.setdefault((here, None, False), path)
     options = [(p, w, s, path) for (p, w, s), path in out.items()]
+    # "create double zombies whenever possible": if some end merges this single with another, only those do
+    merges = [o for o in options if o[0] != BUNKER and not z.double and _merges(c, z, o[0])]
+    if merges:
+        options = merges
     options.sort(key=lambda o: (o[0] == BUNKER, o[0][1], o[0][0], o[1] or "", o[2]))
     # the engine's default: the greedy walk, one best step at a time
     here, dflt = start, None
@@ -266,7 +276,7 @@ def ends(c: Ctx, z, field: dict, walls: bool, speed: int, stop_at: int) -> tuple
         if q != BUNKER and st.forts.get(f"{q[0]},{q[1]}", {}).get("kind") == "trap":
             break
     dflt = dflt or (here, None, False)
-    i = next((i for i, o in enumerate(options) if o[:3] == dflt), 0)
+    i = next((i for i, o in enumerate(options) if o[:3] == dflt), 0)  # the greedy end, or a merge if it does not
     return options, i
 
 
