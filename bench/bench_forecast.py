@@ -62,12 +62,19 @@ def forecast_rows(reps: int) -> list[tuple]:
     from nollab.rules import Game
 
     rows = []
-    cases = [("forecast S1 Ghouls' Phase, 4 Spawn Zones, Yellow", s1_ghouls_phase(8), "end_of_phase", 1.0),
-             ("forecast S1 Ghouls' Phase, 4 Spawn Zones, Blue", s1_ghouls_phase(0), "end_of_phase", 1.0),
-             ("forecast S1 start until the end of the round (panel)", Game.new("S1", seed=1), "end_of_round", None)]
-    for name, g, until, goal in cases:
-        t0, f0 = best_of(lambda: forecast(g, until, factorise=False), reps)
-        t1, f1 = best_of(lambda: forecast(g, until), reps)
+    attacked = s1_ghouls_phase(8)  # 2 Walkers with Tom and Judy: a Wound split before the Spawn Step (P. 22)
+    attacked.state.add_ghouls(attacked.state.survivors["tom"].zone, "walker", 2)
+    attacked.touch()
+    cases = [("forecast S1 Ghouls' Phase, 4 Spawn Zones, Yellow", s1_ghouls_phase(8), "end_of_phase", "default", 1.0),
+             ("forecast S1 Ghouls' Phase, 4 Spawn Zones, Blue", s1_ghouls_phase(0), "end_of_phase", "default", 1.0),
+             ("forecast S1 start until the end of the round (panel)", Game.new("S1", seed=1), "end_of_round",
+              "default", None),
+             ("  S1 Ghouls' Phase at Orange", s1_ghouls_phase(20), "end_of_phase", "default", None),
+             ("  S1 Ghouls' Phase at Red (cards run short)", s1_ghouls_phase(45), "end_of_phase", "default", None),
+             ("  S1 Yellow, policy best, a Wound split first", attacked, "end_of_phase", "best", None)]
+    for name, g, until, pol, goal in cases:
+        t0, f0 = best_of(lambda: forecast(g, until, pol, factorise=False), reps if goal else 1)
+        t1, f1 = best_of(lambda: forecast(g, until, pol), reps)
         same = "equal" if f0.outcomes.probs() == f1.outcomes.probs() else "DIFFERENT"
         rows.append((name, t1, goal, f"{f1.states} positions, {len(f1.outcomes)} outcomes; card by card "
                      f"{t0:.3f} s ({f0.states} positions) = {t0 / t1:.1f}x, results {same}"))
