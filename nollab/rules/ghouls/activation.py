@@ -90,8 +90,10 @@ def task_activation(ctx: Ctx, types: tuple | None, taunt: Taunted | None) -> Non
     Zone, P. 46): attacks, then Breakers, then moves (P. 22). Only the Ghouls on the board now
     act: the snapshot travels with the Breakers' and the moves' tasks."""
     st = ctx.st
-    taunt = Taunted.of(taunt)
-    types = types_of(types)
+    if taunt is not None and taunt.__class__ is not Taunted:  # the Taunt Action's JSON object
+        taunt = Taunted.of(taunt)
+    if types is not None and types.__class__ is not tuple:
+        types = tuple(types)
     present = present_ghouls(ctx)
     tasks = []
     if taunt is None:

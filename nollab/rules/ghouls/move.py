@@ -16,6 +16,10 @@ from nollab.rules.ghouls.attack_plan import Taunt
 from nollab.rules.ghouls.move_plan import plan_moves, resolve_moves
 
 
+#: a moving group's split answers before any decision (shared: a FrozenMap never changes)
+NO_ANSWERS = FrozenMap()
+
+
 @task("ghoul_moves", load=(types_of, tuple, Taunted.of, frozen))
 def task_ghoul_moves(ctx: Ctx, types: tuple | None, breaking: tuple, taunt: Taunted | None,
                      present: FrozenMap | None = None) -> None:
@@ -37,7 +41,7 @@ def task_ghoul_moves(ctx: Ctx, types: tuple | None, breaking: tuple, taunt: Taun
             counts.pop("breaker", None)
         counts = {g: n for g, n in counts.items() if n}
         if counts:
-            tasks.append(Task("ghoul_move_zone", (zone, FrozenMap(counts), taunt, FrozenMap())))
+            tasks.append(Task("ghoul_move_zone", (zone, FrozenMap(counts), taunt, NO_ANSWERS)))
     ctx.push(*tasks)
 
 
