@@ -444,9 +444,12 @@ def forecast(game: Any, until: str = "end_of_round", policy: Any = "default", *,
     weights = {o: f.numerator * (den // f.denominator) for o, f in finals.items()}
     for s, group in search.groups:
         k = s.numerator * (den // s.denominator)
+        if not weights:
+            weights = {o: n * k for o, n in group.items()}
+            continue
         for o, n in group.items():
             weights[o] = weights.get(o, 0) + n * k
-    dist = Dist(weights)
+    dist = Dist._of_valid(weights)  # positive integers by construction (weights of exact probabilities)
     houses = {z: zone.house for z, zone in game.board.zones.items() if getattr(zone, "house", None)}
     return Forecast(dist, search.survivors, tuple(s.wounds for s in game.state.survivors.values()), houses,
                     until, name, search.expanded, start)

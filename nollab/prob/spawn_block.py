@@ -469,8 +469,8 @@ class SpawnSplit:
                 if d is not None:
                     placed[d[0]] += d[1]
             gh.sort()
-            o = Outcome(wounds, alive, tuple(gh), result, tuple(placed), x0)
-            out[o] = out.get(o, 0) + weight
+            # distinct Zones: distinct placements give distinct Outcomes (no merging needed)
+            out[Outcome(wounds, alive, tuple(gh), result, tuple(placed), x0)] = weight
         return out
 
     def handed_back(self, search: Any, acc: tuple):
