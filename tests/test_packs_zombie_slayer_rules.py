@@ -226,9 +226,28 @@ def test_a_follower_strictly_closer_is_chased():
     g.state.followers["90"] = {"kind": "bron", "sq": "5,5", "life": 1, "actions": 0}
     z = put(g, "violet", "3,5")
     assert _target(g._ctx(), g.state.zombies[z]) == ("f90", "5,5")
-    g.state.followers["90"]["sq"] = "0,5"
-    g.state.zombies[z]["sq"] = "2,4"   # 2 steps to the Slayer (2,2) and 2 to Bron (0,5)? equal -> the Slayer
-    assert _target(g._ctx(), g.state.zombies[z])[0] == "slayer"
+
+
+def test_a_follower_as_near_as_the_slayer_the_player_decides():
+    """ch. Followers: "If the shortest path to your Slayer is as long as the path to a follower, you may decide,
+    where the Zombie moves" -- a decision (default: the Slayer). From 2,5 the Slayer (2,2) and Bron (5,5) are
+    both 3 steps away; going for Bron the next step is one of 3,4 / 3,5 / 3,6 (2 from him), going for the
+    Slayer one of 2,4 / 3,4 (2 from him; 1,4 is a house)."""
+    for who, steps in (("f90", ["3,4", "3,5", "3,6"]), ("slayer", ["2,4", "3,4"])):
+        g = ready()
+        g.state.followers["90"] = {"kind": "bron", "sq": "5,5", "life": 1, "actions": 0}
+        put(g, "violet", "2,5")
+        act(g, "end")
+        p = g.pending
+        assert p.kind == "target" and p.options == ("slayer", "f90") and p.default == 0
+        g.choose(who)
+        assert g.pending.kind == "route" and sorted(g.pending.options) == steps
+    # a follower on the Slayer's own square: the same way either way, no question
+    g = ready()
+    g.state.followers["90"] = {"kind": "bron", "sq": "2,2", "life": 1, "actions": 0}
+    put(g, "violet", "2,5")
+    act(g, "end")
+    assert g.pending.kind == "route" and sorted(g.pending.options) == ["2,4", "3,4"]
 
 
 # ---- fighting (ch. Fighting Zombies) ---------------------------------------------------------------------

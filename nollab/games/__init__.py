@@ -13,7 +13,7 @@
 Modules: :mod:`.protocol` (``Match``, ``Chance``, ``GameSpec``), :mod:`.registry` (entry points of
 the group ``nollab.games``), :mod:`.session` (play a match to its end), :mod:`.notld` (NOTLD's
 adapter over :class:`nollab.rules.Game`), :mod:`.engine_kit` (the run loop, replay, records and save
-checks the pack engines share), :mod:`.lazy_policies` (a pack's policies, imported on first use).
+checks the pack engines share, and the task machine of Dead Panic and Zombie Slayer), :mod:`.lazy_policies` (a pack's policies, imported on first use).
 Dead Panic lives in :mod:`nollab.packs.dead_panic.engine`.
 """
 from nollab.games.protocol import NEEDS, RUN_TARGETS, Chance, GameSpec, Match

@@ -19,6 +19,7 @@ SETUP = "ch. Setup"
 SPAWN = "ch. Spawning Zombies"
 EXPLORE = "ch. Exploring"
 MOVING = "ch. Moving Zombies"
+FOLLOWER_TIE = "ch. Followers"
 BOSS = "ch. Boss Fight / Victory"
 ORDER = ("violet", "green", "blue")
 
@@ -286,34 +287,54 @@ def _activate(ctx: Ctx, uid: str, rest: list[str]) -> None:
     ctx.push(*tasks)
 
 
-def _target(ctx: Ctx, z: dict) -> tuple[str, str]:
-    """The Slayer, or a follower whose path is shorter ("if the path to a follower is shorter for a Zombie
-    than the path to your Slayer, the Zombie will move towards the follower"; equal: the Slayer)."""
+def _targets(ctx: Ctx, z: dict) -> list[tuple[str, str]]:
+    """Whom a Zombie goes for, as ``(who, square)``: the nearest by path of the Slayer and the followers
+    ("if the path to a follower is shorter for a Zombie than the path to your Slayer, the Zombie will move
+    towards the follower ... If the shortest path to your Slayer is as long as the path to a follower, you
+    may decide, where the Zombie moves"); several when equally near, the Slayer first."""
     # steps are symmetric, so the maps from the Slayer and the followers (cached: they stand still during
     # the Zombies' turn) give every Zombie's distance
-    best = (distance_map(ctx, ctx.st.slayer["sq"]).get(z["sq"], 10**6), SLAYER, ctx.st.slayer["sq"])
+    cands = [(distance_map(ctx, ctx.st.slayer["sq"]).get(z["sq"], 10**6), SLAYER, ctx.st.slayer["sq"])]
     for k, f in sorted(ctx.st.followers.items()):
-        d = distance_map(ctx, f["sq"]).get(z["sq"], 10**6)
-        if d < best[0]:
-            best = (d, f"f{k}", f["sq"])
-    return best[1], best[2]
+        cands.append((distance_map(ctx, f["sq"]).get(z["sq"], 10**6), f"f{k}", f["sq"]))
+    near = min(c[0] for c in cands)
+    return [(who, square) for d, who, square in cands if d == near]
+
+
+def _target(ctx: Ctx, z: dict) -> tuple[str, str]:
+    """The target a Zombie goes for when the player leaves it to the default (the Slayer among equals)."""
+    return _targets(ctx, z)[0]
 
 
 @task("zombie")
-def _zombie(ctx: Ctx, uid: str, left: int) -> None:
+def _zombie(ctx: Ctx, uid: str, left: int, chosen: str | None = None) -> None:
     """One Zombie action: "For 1 action, a Zombie either moves 1 square or makes 1 attack". It attacks
     when its target is one of the 8 squares around it; else it steps along a shortest path, preferring an
     unblocked one; "If that path is blocked (by another Zombie or by a follower), they will not try and
     find another path! Instead they stop moving. A Zombie may cross a square with another Zombie inside,
-    but it may not end its movement in an occupied square"."""
+    but it may not end its movement in an occupied square". A follower on another square as near as the
+    Slayer: the player decides whom it goes for (decision ``target``, kept for the rest of its turn)."""
     st = ctx.st
     z = st.zombies.get(uid)
     if z is None or left <= 0 or st.result is not None:
         return
-    who, target = _target(ctx, z)
+    ties = _targets(ctx, z)
+    picked = [t for t in ties if t[0] == chosen]
+    if picked:
+        who, target = picked[0]
+    elif len({square for _, square in ties}) > 1:
+        names = [ctx.st.slayer["name"] if w == SLAYER else ctx.box.followers[ctx.st.followers[w[1:]]["kind"]].name
+                 for w, _ in ties]
+        ctx.ask("target", "zombies", f"the {z['kind']} Zombie on {z['sq']} is as near to "
+                + " as to ".join(names) + ": whom does it go for?", [w for w, _ in ties],
+                [f"{n} on {square}" for n, (_, square) in zip(names, ties)], FOLLOWER_TIE, uid=uid, left=left)
+        return
+    else:
+        who, target = ties[0]
+    keep = who if picked else None  # a decision holds for the rest of this Zombie's turn
     zp, tp = parse(z["sq"]), parse(target)
     if tp in ctx.town.around(zp):
-        ctx.push(["fight", f"z{uid}", who, "melee", None], ["zombie", uid, left - 1])
+        ctx.push(["fight", f"z{uid}", who, "melee", None], ["zombie", uid, left - 1, keep])
         return
     dist = distance_map(ctx, target)
     if z["sq"] not in dist:
@@ -326,9 +347,9 @@ def _zombie(ctx: Ctx, uid: str, left: int) -> None:
     if free:
         if len(free) > 1:
             ctx.ask("route", "zombies", f"the {z['kind']} Zombie on {z['sq']} has equal paths: where does it step?",
-                    free, [f"to {s}" for s in free], MOVING, uid=uid, left=left)
+                    free, [f"to {s}" for s in free], MOVING, uid=uid, left=left, who=keep)
             return
-        _step(ctx, uid, free[0], left - 1)
+        _step(ctx, uid, free[0], left - 1, keep)
         return
     if left >= 2:  # cross a Zombie's square and end beyond it
         for s in steps:
@@ -336,21 +357,26 @@ def _zombie(ctx: Ctx, uid: str, left: int) -> None:
                 beyond = [sq(*p) for p in ctx.town.around(parse(s)) if dist.get(sq(*p)) == here - 2 and sq(*p) not in occ]
                 if beyond:
                     ctx.emit("zombie_move", MOVING, f"the {z['kind']} Zombie crosses {s}")
-                    _step(ctx, uid, beyond[0], left - 2)
+                    _step(ctx, uid, beyond[0], left - 2, keep)
                     return
     ctx.emit("zombie_stop", MOVING, f"the {z['kind']} Zombie on {z['sq']} is blocked and stops")
 
 
+@resolver("target")
+def _chosen_target(ctx: Ctx, choice, who: str) -> None:
+    ctx.push(["zombie", choice.data["uid"], choice.data["left"], who])
+
+
 @resolver("route")
 def _route(ctx: Ctx, choice, square: str) -> None:
-    _step(ctx, choice.data["uid"], square, choice.data["left"] - 1)
+    _step(ctx, choice.data["uid"], square, choice.data["left"] - 1, choice.data.get("who"))
 
 
-def _step(ctx: Ctx, uid: str, square: str, left: int) -> None:
+def _step(ctx: Ctx, uid: str, square: str, left: int, who: str | None = None) -> None:
     z = ctx.st.zombies[uid]
     ctx.emit("zombie_move", MOVING, f"the {z['kind']} Zombie moves {z['sq']} -> {square}", uid=uid, to=square)
     z["sq"] = square
-    ctx.push(["zombie", uid, left])
+    ctx.push(["zombie", uid, left, who])
 
 
 # ---- the Necromancer ----------------------------------------------------------------------------------------
