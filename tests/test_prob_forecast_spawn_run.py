@@ -247,3 +247,40 @@ def test_best_policy_uses_the_shortcut_in_its_values():
     assert fast.outcomes.probs() == plain.outcomes.probs()
     assert fast.states < plain.states
     assert as_tuples(forecast(g, "end_of_round")) == brute(deck, **kw)
+
+
+def test_guards_refuse_every_way_of_reading_what_the_cards_change():
+    """The probe's guarded containers: once armed, any read of a Spawn Zone's Ghouls or of the whole map,
+    any write, any use of the Ghoul piles and any read of the event log raise (logging is allowed); other
+    Zones' Ghouls stay readable; disarmed, they behave as the plain containers."""
+    import copy
+    import pickle
+
+    gh = spawn_block.GuardedGhouls({"T:a": (1, 0, 0, 0), "T:e": (2, 0, 0, 0)})
+    gh.armed, gh.zones, gh.nonempty = True, frozenset({"T:e"}), False
+    reads = [lambda: gh["T:e"], lambda: gh.get("T:e"), lambda: "T:e" in gh, lambda: list(gh), lambda: len(gh),
+             lambda: bool(gh), lambda: gh.items(), lambda: gh.values(), lambda: gh.keys(), lambda: dict(gh),
+             lambda: {**gh}, lambda: gh.copy(), lambda: copy.copy(gh), lambda: pickle.dumps(gh), lambda: gh == {},
+             lambda: sorted(gh.items()), lambda: sum(map(lambda c: c[0], gh.values()))]
+    writes = [lambda: gh.__setitem__("T:a", (0, 0, 0, 1)), lambda: gh.pop("T:a"), lambda: gh.update({}),
+              lambda: gh.setdefault("T:b", (1, 0, 0, 0)), lambda: gh.clear(), lambda: gh.__delitem__("T:a")]
+    for f in reads + writes:
+        with pytest.raises(spawn_block.Touched):
+            f()
+    assert gh["T:a"] == (1, 0, 0, 0) and gh.get("T:b") is None and "T:c" not in gh  # other Zones: readable
+    gh.nonempty = True
+    assert bool(gh)  # a board with a Ghoul before the cards has one in every sequence
+    gh.armed = False
+    assert dict(gh) == {"T:a": (1, 0, 0, 0), "T:e": (2, 0, 0, 0)} and len(gh) == 2
+
+    pile = spawn_block.GuardedPile([1, 2, 3])
+    log = spawn_block.GuardedLog(["e1"])
+    pile.armed, pile.what, log.armed, log.what = True, "ghoul_deck", True, "events"
+    for f in (lambda: pile[-1], lambda: len(pile), lambda: bool(pile), lambda: list(pile), lambda: pile.pop(),
+              lambda: pile.append(4), lambda: 2 in pile, lambda: pile[:], lambda: log[-1], lambda: len(log),
+              lambda: log[0:], lambda: list(log), lambda: log.clear()):
+        with pytest.raises(spawn_block.Touched):
+            f()
+    log.append("e2")  # the rules may still log events
+    log.armed = pile.armed = False
+    assert list(log) == ["e1", "e2"] and list(pile) == [1, 2, 3]

@@ -283,6 +283,8 @@ class _Measured:
                 delta = (ti, diff[ti])
         elif plain and d.get("placed"):
             plain = False
+        if ti is None:  # a card of no known Ghoul type: nothing here can tell what it reads
+            plain = False
         got = self.cards[i][k] = _Card(ti, d.get("requested", 0) or 0, delta, plain)
         return got
 
