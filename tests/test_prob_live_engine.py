@@ -219,7 +219,8 @@ def _engine_spawn_step(g):
 
 @pytest.mark.parametrize("xp, walkers", [(0, 0), (8, 25), (20, 26)])
 def test_spawn_odds_equal_the_engines_chance_steps(xp, walkers):
-    """``spawn_from_state`` (the spawn calculator on the live deck) against the engine's own chance steps:
+    """``spawn_from_state`` (the engine's Spawn Step counted as a product, :mod:`nollab.prob.spawn_engine`)
+    and the spawn calculator on the same reading, against the engine's chance steps followed card by card:
     3 tokens (2 in one Zone, P. 24), a pile of 6 cards, Blue / Yellow / Orange, the box nearly empty so
     cards run short and give extra Activations (P. 25)."""
     from nollab.content_model import GHOUL_TYPES
@@ -240,9 +241,10 @@ def test_spawn_odds_equal_the_engines_chance_steps(xp, walkers):
         k = tuple((t, ex[i]) for i, t in enumerate(GHOUL_TYPES))
         extra[k] = extra.get(k, 0) + p
         opening += p if op else 0
-    assert r.ghouls.probs() == placed
-    assert r.extra_activations.probs() == extra
-    assert r.p_opening == opening
+    for r in (r, spawn_from_state(g.state, content=g.content)):  # the engine's answer, the calculator's
+        assert r.ghouls.probs() == placed
+        assert r.extra_activations.probs() == extra
+        assert r.p_opening == opening
 
 
 @pytest.mark.parametrize("seed", range(0, 150, 5))

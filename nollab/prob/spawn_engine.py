@@ -42,11 +42,13 @@ stop when an extra Activation ends the game).
 
 API::
 
-    engine_spawn(game, zones=None, max_forks=None) -> EngineSpawn   # None: MAX_FORKS
+    engine_spawn(game, zones=None, max_forks=None, factorise=True) -> EngineSpawn   # None: MAX_FORKS
     EngineSpawnResult(engine_spawn, room, live) -- a SpawnResult read off the joint counts
 """
 from __future__ import annotations
 
+import heapq
+import itertools
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -91,14 +93,12 @@ class Effect:
     clean: bool  # it placed its Ghouls in its own Zone and changed nothing else
     odd: bool  # it did more than one card: ended the game, asked a decision, queued other steps
 
-    @property
-    def row(self) -> int:
-        """This card's share of the answer (asked, placed, extra by type; openings), packed."""
+    def __post_init__(self) -> None:
         out = OPEN if self.opening else 0
         if self.ghoul is not None:
             out += _field(self.ghoul, self.asked) + _field(_NT + self.ghoul, self.placed) \
                 + _field(2 * _NT + self.ghoul, int(self.extra))
-        return out
+        object.__setattr__(self, "row", out)  # this card's share of the answer, packed (asked, placed, extra; openings)
 
 
 def _field(i: int, n: int) -> int:
@@ -138,14 +138,15 @@ class EngineSpawn:
 class _Walk:
     """The enumeration (see the module doc)."""
 
-    def __init__(self, max_forks: int):
+    def __init__(self, max_forks: int, factorise: bool = True):
         self.max_forks = max_forks
+        self.factorise = factorise
         self.forks = 0
         self.positions = 0
         self.groups: list = []  # (scale Fraction, {answer: int})
         self.mode = "product"
         self.last = None  # (base game, last task, level, room) of the step's last card, from the root
-        self.memo: dict = {}  # (group, used of its type) -> Effect of the last card, by the engine
+        self.memo: dict = {}  # (group, used of its type) -> Effect of the last card at the root, by the engine
         self.quick = 0  # positions before the last card answered from ``memo``
 
     @staticmethod
@@ -194,14 +195,15 @@ class _Walk:
     # -- the enumeration --
     def run(self, root: Any) -> None:
         pending: dict = {}
-        order: list = []
+        heap: list = []  # positions by the engine's step counter: earlier positions first, so equal ones merge
+        seq = itertools.count()
 
         def push(g: Any, w: Fraction, acc: tuple) -> None:
             stopped, acc = self.advance(g, acc)
             if stopped:
                 self.groups.append((w, {acc: 1}))
                 return
-            if self.last_card(g, w, acc):
+            if self.factorise and self.last_card(g, w, acc):
                 return
             from .forecasting import merge_key
 
@@ -211,21 +213,19 @@ class _Walk:
                 got[1] += w
                 return
             pending[key] = [g, w, acc]
-            order.append((g.state.steps, len(order), key))
+            heapq.heappush(heap, (g.state.steps, next(seq), key))
 
         push(root, Fraction(1), ZERO)
-        while order:
-            order.sort()
-            _s, _n, key = order.pop(0)
+        while heap:
+            _s, _n, key = heapq.heappop(heap)
             g, w, acc = pending.pop(key)
             self.positions += 1
-            if not self.product(g, w, acc, push):
+            if not (self.factorise and self.product(g, w, acc, push)):
                 self.mode = "cards"
-                self.spend(len(g.chance_outcomes().outcomes))
-                for o, cw, c in g.chance_children(reuse=True):
-                    push(c, w * Fraction(cw, self._total), acc + _opening_row(o))
-
-    _total = 1
+                node = g.chance_outcomes()
+                self.spend(len(node.outcomes))
+                for o, cw, c in g.chance_children(node, reuse=True):
+                    push(c, w * Fraction(cw, node.total), acc + _opening_row(o))
 
     def last_card(self, g: Any, w: Fraction, acc: tuple) -> bool:
         """A position before the step's last card only (an earlier card's consequences were played):
@@ -247,9 +247,9 @@ class _Walk:
         here = [box_room(ctx, t) for t in GHOUL_TYPES]
         leaves: dict = {}
         for k, n in zip(node.outcomes, node.weights):
-            e = self.memo.get((k, None))
+            e = self.memo.get((k, 0))
             if e is None:
-                e = self.memo[(k, None)] = _run_card(self, base, task, k)
+                e = self.memo[(k, 0)] = _run_card(self, base, task, k)
             if e.ghoul is not None and e.asked:
                 used = room[e.ghoul] - here[e.ghoul]
                 if used < 0:
@@ -257,8 +257,8 @@ class _Walk:
                 if used:
                     got = self.memo.get((k, used))
                     if got is None:
-                        got = self.memo[(k, used)] = _run_card(self, base, task, k, (base.state.queue[0].args[0],
-                                                                              GHOUL_TYPES[e.ghoul], used))
+                        got = self.memo[(k, used)] = _measure_short(self, base, [base.state.queue[0], task], k, 1,
+                                                                    e.ghoul, used)
                     e = got
             if e.odd:
                 return False
@@ -273,7 +273,6 @@ class _Walk:
         apply (the caller follows the cards one by one)."""
         st = g.state
         node = g.chance_outcomes()
-        self._total = node.total
         q = st.queue
         m = 0
         while m < len(q) and q[m].name == NAME:
@@ -284,7 +283,8 @@ class _Walk:
         keys, counts = node.outcomes, node.weights
         ctx = g._ctx()
         room = [box_room(ctx, t) for t in GHOUL_TYPES]
-        if self.last is None:
+        root = self.last is None
+        if root:
             from nollab.rules.survivors.experience import highest_level
 
             self.last = (g.fork(), tasks[-1], highest_level(g.content, st), room)
@@ -307,7 +307,9 @@ class _Walk:
         for j in range(m):
             den *= len(st.ghoul_deck) - j
         leaves: dict = {}
-        short_memo: dict = {}
+        # the last card with the room its earlier cards left: at the root shared with last_card()
+        short_memo: dict = self.memo if root else {}
+        short_memo.update(((keys[k], 0), e) for k, e in enumerate(eff[-1]))
         cuts: list = []  # (groups left before the card, the card's group, weight of all its orders)
         rows = [e.row for e in e0]
         # groups left -> [sum over the orders of the falling products, answer so far, placed by type]
@@ -326,10 +328,11 @@ class _Walk:
                     short = bool(e.asked) and t is not None and used[t] + e.asked > room[t]
                     if last and not e.odd:
                         if short:
-                            got = short_memo.get((k, used[t]))
+                            got = short_memo.get((keys[k], used[t]))
                             if got is None:
-                                got = short_memo[(k, used[t])] = _measure_short(self, g, tasks, keys[k], i, t, used[t])
-                            if got is None:
+                                got = short_memo[(keys[k], used[t])] = _measure_short(self, g, tasks, keys[k], i, t,
+                                                                                      used[t])
+                            if got.odd:
                                 cuts.append((left, k, wt))
                                 continue
                             e = got
@@ -446,12 +449,10 @@ def _measure(walk: _Walk, g: Any, tasks: list, keys: tuple) -> list[tuple]:
     return [tuple(_run_card(walk, g, t, k) for k in keys) for t in tasks]
 
 
-def _measure_short(walk: _Walk, g: Any, tasks: list, key: Any, i: int, t: int, used: int) -> Effect | None:
+def _measure_short(walk: _Walk, g: Any, tasks: list, key: Any, i: int, t: int, used: int) -> Effect:
     """The group ``key`` at position ``i`` when the earlier cards placed ``used`` Ghouls of type ``t``
-    (put in the first Spawn Zone: the card reads only its box's room, P. 25); None if it then does
-    more than one card."""
-    e = _run_card(walk, g, tasks[i], key, (tasks[0].args[0], GHOUL_TYPES[t], used) if used else None)
-    return None if e.odd else e
+    (put in the first Spawn Zone: the card reads only its box's room, P. 25)."""
+    return _run_card(walk, g, tasks[i], key, (tasks[0].args[0], GHOUL_TYPES[t], used) if used else None)
 
 
 def _opens_after(walk: _Walk, g: Any, tasks: list, keys: tuple, e0: tuple) -> dict:
@@ -491,10 +492,11 @@ def _first_clean(e0: tuple, counts: tuple, room: list, m: int) -> tuple | None:
     return tuple(out)
 
 
-def engine_spawn(game: Any, zones: Any = None, max_forks: int | None = None) -> EngineSpawn:
+def engine_spawn(game: Any, zones: Any = None, max_forks: int | None = None, *, factorise: bool = True) -> EngineSpawn:
     """The next Spawn Step of ``game`` (a ``Game``) by its own chance steps (module doc); ``zones``
     restricts it to the cards of those Spawn Zones. ``game`` is not changed. Raises
-    :class:`SpawnTooBig` beyond ``max_forks`` forks of the game."""
+    :class:`SpawnTooBig` beyond ``max_forks`` forks of the game. ``factorise=False`` follows every card
+    on its own fork (the same answer, slower: the reference of the tests and the bench)."""
     from nollab.rules.survivors.experience import highest_level
 
     root = game.fork(explicit_chance=True)
@@ -511,7 +513,7 @@ def engine_spawn(game: Any, zones: Any = None, max_forks: int | None = None) -> 
     for t in st.queue:
         if t.name == NAME:
             tokens[t.args[0]] = tokens.get(t.args[0], 0) + 1
-    walk = _Walk(MAX_FORKS if max_forks is None else max_forks)
+    walk = _Walk(MAX_FORKS if max_forks is None else max_forks, factorise)
     root.drain_until = walk.horizon
     level = highest_level(game.content, st)
     reshuffle = len(st.ghoul_deck) < sum(tokens.values())
