@@ -252,26 +252,46 @@ def test_scene_7_the_posse_holds_the_white_zone():
     assert _view(g, st.active).goals() == [white]
 
 
-def test_scene_7_a_hit_goes_to_the_relative_on_the_white_zone():
-    """Melee hits are allocated freely (P. 26) -- the eliminated Relative on the white Spawn Zone
-    wins (P. 40), so it gets the hit before a Walker; a real Melee Action is rolled until the
-    engine asks where a hit goes."""
+def _target_choice(zone: str):
+    """A real Melee Action (Chainsaw) on 2 Walkers and a Relative in ``zone`` (S7), rolled on
+    successive seeds until the engine asks where a hit goes (free allocation, P. 26)."""
     from nollab.rules.sandbox import sandbox
+    bot = HeuristicPolicy()
     for seed in range(40):
-        g = sandbox("S7", {"ben": "6V:k"}, ghouls={"6V:k": {"walker": 2, "relative": 1}},
+        g = sandbox("S7", {"ben": zone}, ghouls={zone: {"walker": 2, "relative": 1}},
                     inventory={"ben": ["chainsaw"]}, seed=seed, round=5)
-        act = next(a for a in g.legal_actions() if a.kind == "melee")
-        g.apply(act)
-        bot = HeuristicPolicy()
+        g.apply(next(a for a in g.legal_actions() if a.kind == "melee"))
         while g.needs() == "step":
             g.step(bot)
         ch = g.state.pending
-        if ch is not None and ch.kind == "target" and "relative" in ch.options:
-            assert ch.options[ch.default] != "relative"  # the engine's default would not win
-            g.choose(bot.choose_option(g, ch))
-            assert g.state.result == "won"
-            return
-    raise AssertionError("no free hit allocation between a Walker and the Relative in 40 seeds")
+        if ch is not None and ch.kind == "target" and "relative" in ch.options and len(ch.options) > 1:
+            return g, ch
+    raise AssertionError(f"no free hit allocation between a Walker and the Relative in {zone}")
+
+
+def test_scene_7_a_hit_goes_to_the_relative_on_the_white_zone():
+    """Melee hits are allocated freely (P. 26) -- the eliminated Relative on the white Spawn Zone
+    wins (P. 40), so it gets the hit before a Walker (the engine's default would not win)."""
+    g, ch = _target_choice("6V:k")
+    assert ch.options[ch.default] != "relative"
+    g.choose(HeuristicPolicy().choose_option(g, ch))
+    assert g.state.result == "won"
+
+
+def test_scene_7_a_relative_off_the_white_zone_is_left_to_walk_there():
+    """Off the white Spawn Zone a Relative's elimination wins nothing (P. 40), and Ghouls walk to
+    the posse (P. 23): a Survivor holding the white Zone does not shoot a lone Relative next to it
+    (a Zone with only Walkers it does shoot)."""
+    from nollab.rules.sandbox import sandbox
+    picks = {}
+    for ghoul in ("relative", "walker"):
+        g = sandbox("S7", {"ben": "6V:k"}, ghouls={"6V:t": {ghoul: 1}}, inventory={"ben": ["sawed_off"]}, round=5)
+        acts = g.legal_actions()
+        assert any(a.kind == "ranged" and a.params[1] == "6V:t" for a in acts)
+        a = HeuristicPolicy().choose_action(g, acts)
+        picks[ghoul] = (a.kind, a.params[1] if a.kind == "ranged" else None)
+    assert picks["walker"] == ("ranged", "6V:t")
+    assert picks["relative"] != ("ranged", "6V:t")
 
 
 def test_the_planner_judges_a_posse_by_its_distance_to_the_objective():

@@ -11,7 +11,9 @@ every Ghoul of the board walked up to it. Now the posse:
 * **marches together** (:mod:`.posse`) to the white Spawn Zone and **holds it**: Ghouls walk to
   the Zone with the most Survivors (P. 23), so every Relative of the board comes to the white Zone,
   where killing it wins (P. 40); hits are put on the Relative first when the shooter may choose
-  (P. 26-27), and a Molotov at a Relative there wins outright (P. 29).
+  (P. 26-27), and a Molotov at a Relative there wins outright (P. 29). Off the white Zone a
+  Relative is left alive (no free hit on it, no shot at a Zone holding only Relatives): it is
+  walking to the posse.
 """
 from __future__ import annotations
 
@@ -57,7 +59,14 @@ class RelativeOnWhite(Posse, Plan):
         b = relative_bonus(v, a, lambda z: z == w)
         if a.kind == "molotov" and a.params[1] != w:
             return b - 100.0  # keep the Molotov for the white Zone
+        if a.kind == "ranged" and v.me.zone == w and a.params[1] != w and self._only_relatives(v, a.params[1]):
+            return -80.0  # let it come: a Relative killed off the white Zone wins nothing (P. 40)
         return 3 * b
+
+    @staticmethod
+    def _only_relatives(v, zone: str) -> bool:
+        w, b, f, r = v.st.ghouls_in(zone)
+        return bool(r) and not (w or b or f)
 
     def option(self, v, choice) -> Any:
         """A hit assigned by the attacker (Melee, or the same Targeting Priority, P. 26-27) goes to
@@ -66,4 +75,6 @@ class RelativeOnWhite(Posse, Plan):
             spec = choice.data.get("spec")
             if spec is not None and getattr(spec, "zone", None) == white_zone(v):
                 return "relative"
+            # elsewhere the Relative is worth more alive: it walks to the posse on the white Zone
+            return next((o for o in choice.options if o != "relative"), None)
         return None
