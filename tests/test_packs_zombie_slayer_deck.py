@@ -201,3 +201,18 @@ def test_a_lone_zombie_at_its_distance_is_no_decision():
     put(g, "violet", "0,0")
     act(g, "end")
     assert g.pending is None or g.pending.kind != "order"
+
+
+def test_setup_with_only_walled_cards_leaves_its_sides_open(tmp_path):
+    """ch. Setup: "Draw 4 town cards and place them with the green border facing outwards" -- a deck of cards
+    that all block the Town Centre puts each back and leaves the side open; Setup still ends (no spawn on a
+    side with no card) and the Slayer gets his turn."""
+    (tmp_path / "packs").mkdir()
+    walls = ROW(0) + ROW(5) + COL(0)
+    text = "".join(f"[tiles.{t}]\nhouses = {walls}\n" for t in ["sample"] + [f"town{i:02d}" for i in range(1, 16)])
+    (tmp_path / "packs" / "zombie_slayer.toml").write_text(text)
+    g = Game.new(seed=3, box=load(tmp_path))
+    while g.needs() != "action":
+        g.step()
+    assert set(g.state.tiles) == {"0,0"} and "stays open" in texts(g, "put_back")[-1]
+    assert g.state.round == 1 and not g.state.zombies

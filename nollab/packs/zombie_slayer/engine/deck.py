@@ -47,6 +47,8 @@ def _draw_for(ctx: Ctx, key: str, side: str, setup: bool = False, tried: list | 
     d = ctx.st.deck
     back = d.get("back", [])
     top = next((b for b in back if b[1] <= 0), None)
+    if top is None and back and not deck_outcomes(ctx.st):  # only put-back cards are left (a safeguard)
+        top = min(back, key=lambda b: b[1])
     if top is not None:
         back.remove(top)
         _after_draw(d)

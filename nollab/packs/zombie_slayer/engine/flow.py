@@ -122,7 +122,10 @@ def _spawn_around(ctx: Ctx, key: str) -> None:
 
 @task("spawn_card")
 def _spawn_card(ctx: Ctx, key: str) -> None:
-    """"Whenever you spawn Zombies, you roll 1 die for each card. Compare the result to the Dieagram"."""
+    """"Whenever you spawn Zombies, you roll 1 die for each card. Compare the result to the Dieagram" (a side
+    of Setup left open -- no card of the deck fits it -- has no card to spawn on)."""
+    if key not in ctx.st.tiles:
+        return
     card = ctx.box.tiles[ctx.st.tiles[key]["card"]]
     ctx.d6(SPAWN, "spawn_read", f"spawn on {card.name}", key=key)
 
