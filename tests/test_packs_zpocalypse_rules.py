@@ -303,6 +303,41 @@ def test_combat_the_first_successes_kill_the_targeted_zombie():
     assert g.state.squad("p1").vp == 2
 
 
+def test_combat_one_attack_action_rolls_firearms_first_then_melee():
+    """Combat: "Each survivor in your squad who wields a weapon can roll ... Each survivor can only use 1 weapon at a
+    time"; "Roll red attack dice (and blue ammo dice) for firearms first, then roll red attack dice ... for melee
+    weapons. Firearm and melee weapon attack dice can be rolled simultaneously if the target is within range and LOS
+    of both"."""
+    g = position(squads={"p1": {"pos": (0, 0), "members": ["sarge", "boxer"], "cards": ["pistol", "axe"]}},
+                 zombies=[(1, 1, True), (5, 5)])
+    st, s = g.state, g.state.squad("p1")
+    st.turn, st.actions_left = "p1", 2
+    legal = night.legal(g.ctx, "p1")
+    assert Action("attack", "p1", ("both", "1,1")) in legal
+    assert Action("attack", "p1", ("both", "5,5")) not in legal          # the axe does not reach it
+    fl = sq_.level(g.box, sq_.firearm(g.box, s))
+    ml = sq_.level(g.box, sq_.melee(g.box, s))
+    seen = drive(night.perform(g.ctx, s, Action("attack", "p1", ("both", "1,1"))), [1, 0], 0, [1, 0])
+    rolls = [r for r, _ in seen if isinstance(r, Chance)]
+    assert [r.kind for r in rolls] == ["attack", "ammo", "attack"]
+    assert "firearms" in rolls[0].prompt and f"rolls {g.box.armory['pistol'].dice[fl]} red dice" in rolls[0].prompt
+    assert "melee" in rolls[2].prompt and f"rolls {g.box.armory['axe'].dice[ml]} red dice" in rolls[2].prompt
+    assert [tuple(z.pos) for z in st.zombies.values()] == [(5, 5)] and s.vp == 2   # the double took both
+    assert st.actions_left == 1                                                     # one action
+
+
+def test_combat_survivors_without_a_weapon_join_unarmed():
+    """Combat: "Unarmed: Unarmed survivors may roll a 1 red die melee attack, with a success on a Z result" -- in
+    the same action as the squad's firearms, next to the target."""
+    g = position(squads={"p1": {"pos": (0, 0), "members": ["sarge", "boxer"], "cards": ["pistol"]}}, zombies=[(1, 1)])
+    st, s = g.state, g.state.squad("p1")
+    st.turn, st.actions_left = "p1", 2
+    assert Action("attack", "p1", ("both", "1,1")) in night.legal(g.ctx, "p1")
+    seen = drive(night.perform(g.ctx, s, Action("attack", "p1", ("both", "1,1"))), [0, 0], 0, [0, 0])
+    unarmed = [r for r, _ in seen if isinstance(r, Chance)][-1]
+    assert "unarmed" in unarmed.prompt and unarmed.prob([1, 0]) == Fraction(1, 6)
+
+
 def test_combat_no_attack_into_or_out_of_the_bunker():
     """Zombies in the Bunker: "You may not fire or attack into or out of the bunker entrance"."""
     g = position(squads={"p1": {"pos": (3, 2), "members": ["sarge"], "cards": ["pistol"]}}, zombies=[("bunker",)])

@@ -177,6 +177,12 @@ def legal(c: Ctx, pid: str) -> list[Action]:
     for kind in ("firearm", "melee"):
         for zp in targets(c, s, kind):
             out.append(Action("attack", pid, (kind, zone(zp))))
+    for zp in targets(c, s, "melee"):   # both kinds at once when the best hands for the target mix them
+        hands = mixed_hands(c, s, zp)
+        kinds = {hand_kind(c, h) for h in hands}
+        spare = len(sq_.active(box, s)) - len(hands)   # survivors left unarmed join the melee part, next to it
+        if len(kinds) == 2 or ("firearm" in kinds and spare > 0 and (zp == BUNKER or chebyshev(pos, zp) == 1)):
+            out.append(Action("attack", pid, ("both", zone(zp))))
     expl = sorted({x.card: x.uid for x in s.cards if x.card in box.armory and box.armory[x.card].kind == "explosive"}.items())
     if expl and pos != BUNKER:
         for cid, uid in expl:
@@ -352,58 +358,90 @@ def _group(c: Ctx, s: Squad, kind: str, t) -> list:
     return first + sorted(more, key=lambda z: z.uid)
 
 
+def mixed_hands(c: Ctx, s: Squad, t) -> list:
+    """The hands of an attack with both weapon kinds on ``t``: each survivor wields one weapon ("Each survivor can
+    only use 1 weapon at a time"), the ones with most dice among the firearms and melee weapons in range of ``t``."""
+    hands = targets(c, s, "firearm").get(t, []) + targets(c, s, "melee").get(t, [])
+    hands.sort(key=lambda h: (-h[1], h[0][0].uid))
+    return hands[:len(sq_.active(c.box, s))]
+
+
+def hand_kind(c: Ctx, h) -> str:
+    return c.box.armory[h[0][0].card].kind
+
+
 def attack(c: Ctx, s: Squad, kind: str, t) -> Flow:
     """"Each survivor in your squad who wields a weapon can roll the number of red dice shown on the
     Armory card ... The maximum number of red dice you can roll is 8. For each success rolled (5 or Z)
     you kill a single zombie and gain 1 VP. After one success against a double zombie, replace it with a
     single zombie." Plain weapons roll together; weapons with an unlocked Knockdown roll separately
-    ("Roll for weapons with traits separately"); unarmed survivors roll 1 die, success on Z."""
+    ("Roll for weapons with traits separately"); unarmed survivors roll 1 die, success on Z.
+    ``kind`` "both": "Roll red attack dice (and blue ammo dice) for firearms first, then roll red attack dice
+    ... for melee weapons. Firearm and melee weapon attack dice can be rolled simultaneously if the target is
+    within range and LOS of both" -- each survivor with the best weapon in range (:func:`mixed_hands`)."""
     st, box = c.st, c.box
-    hands = targets(c, s, kind).get(t, [])
-    lv = sq_.level(box, sq_.firearm(box, s) if kind == "firearm" else sq_.melee(box, s))
-    thr = box.rules.skill_success[lv]
-    pools = []
-    plain = sum(h[1] for h in hands if not h[2])
-    if plain:
-        pools.append((min(plain, box.dice.max_dice), thr, False, "weapons"))
-    for h in hands:
-        if h[2]:
-            pools.append((min(h[1], box.dice.max_dice), thr, True, box.armory[h[0][0].card].name + " (Knockdown)"))
-    if kind == "melee":
-        unarmed = len(sq_.active(box, s)) - len(sq_.weapons(box, s, "melee"))
-        if unarmed > 0 and (t == BUNKER or chebyshev(tuple(s.pos), t) == 1):
-            pools.append((min(unarmed, box.dice.max_dice), box.dice.unarmed_success, False, "unarmed"))
+    act = len(sq_.active(box, s))
+    if kind == "both":
+        hands = mixed_hands(c, s, t)
+        parts = [(k, [h for h in hands if hand_kind(c, h) == k]) for k in ("firearm", "melee")]
+        unarmed = act - len(hands)
+    else:
+        hands = targets(c, s, kind).get(t, [])
+        parts = [(kind, hands)]
+        unarmed = act - len(sq_.weapons(box, s, "melee")) if kind == "melee" else 0
+    if not (t == BUNKER or chebyshev(tuple(s.pos), t) == 1):
+        unarmed = 0
     names = ", ".join(box.armory[x.card].name for h in hands for x in h[0]) or "bare hands"
     c.emit("attack", P_COMBAT, f"{c.name(s.id)} attacks {_where(t)} ({kind}: {names})", player=s.id)
-    firing = [x for h in hands for x in h[0] if box.armory[x.card].ammo] if kind == "firearm" else []
     kills = 0
-    for n, thr_, kd, what in pools:
-        if n <= 0:
-            continue
-        roll = yield from c.roll("attack", dice.attack(n, thr_, knockdown=kd, content=box.dice), P_COMBAT,
-                                 f"{c.name(s.id)} rolls {n} red dice ({what}), success on {box.dice.label(thr_)}+",
-                                 lambda o: f"{o[0]} success(es)" + (f", {o[1]} knockdown face(s)" if kd else ""))
-        kills += apply_hits(c, s, kind, t, roll[0], roll[1])
-    if firing:
-        clicks = yield from c.roll("ammo", dice.ammo(len(firing), box.dice), "Ammo",
-                                   f"Ammo Check: {len(firing)} blue dice", lambda k: f"{k} CLICK(s)")
-        # "You may choose which weapon is out of ammo if you fired several at the same time" (default: the weakest)
-        firing.sort(key=lambda x: (box.armory[x.card].dice[lv], x.uid))
-        for i in range(min(clicks, len(firing))):
-            x = firing[0]
-            if len({y.card for y in firing}) > 1 and clicks - i < len(firing):
-                uid = yield Ask("out_of_ammo", s.id, f"CLICK {i + 1} of {clicks}: which firearm of {c.name(s.id)} is "
-                                "out of ammo?", tuple(y.uid for y in firing),
-                                tuple(f"{box.armory[y.card].name} ({box.armory[y.card].dice[lv]} dice)" for y in firing),
-                                "Ammo")
-                x = next(y for y in firing if y.uid == uid)
-            firing.remove(x)
-            x.empty = True
-            c.emit("click", "Ammo", f"CLICK: the {box.armory[x.card].name} is out of ammo", player=s.id)
+    for k, part in parts:
+        lv = sq_.level(box, sq_.firearm(box, s) if k == "firearm" else sq_.melee(box, s))
+        thr = box.rules.skill_success[lv]
+        pools = []
+        plain = sum(h[1] for h in part if not h[2])
+        if plain:
+            pools.append((min(plain, box.dice.max_dice), thr, False,
+                          {"firearm": "firearms", "melee": "melee weapons"}[k] if kind == "both" else "weapons"))
+        for h in part:
+            if h[2]:
+                pools.append((min(h[1], box.dice.max_dice), thr, True, box.armory[h[0][0].card].name + " (Knockdown)"))
+        if k == "melee" and unarmed > 0:
+            pools.append((min(unarmed, box.dice.max_dice), box.dice.unarmed_success, False, "unarmed"))
+        for n, thr_, kd, what in pools:
+            if n <= 0:
+                continue
+            roll = yield from c.roll("attack", dice.attack(n, thr_, knockdown=kd, content=box.dice), P_COMBAT,
+                                     f"{c.name(s.id)} rolls {n} red dice ({what}), success on {box.dice.label(thr_)}+",
+                                     lambda o: f"{o[0]} success(es)" + (f", {o[1]} knockdown face(s)" if kd else ""))
+            kills += apply_hits(c, s, k, t, roll[0], roll[1])
+        firing = [x for h in part for x in h[0] if box.armory[x.card].ammo] if k == "firearm" else []
+        if firing:
+            yield from ammo_check(c, s, firing, lv)
     if kills:
         s.kills += kills
         s.done["kills"] = s.done.get("kills", 0) + kills
         yield from c.gain_vp(s, kills, P_COMBAT, f"{kills} success(es) on zombies")
+
+
+def ammo_check(c: Ctx, s: Squad, firing: list, lv: int) -> Flow:
+    """"Ammo Check: ... You must roll 1 blue die when attacking. If you roll a CLICK on this die, you are out of
+    ammo"; "You may choose which weapon is out of ammo if you fired several at the same time" (default: the
+    weakest)."""
+    box = c.box
+    clicks = yield from c.roll("ammo", dice.ammo(len(firing), box.dice), "Ammo",
+                               f"Ammo Check: {len(firing)} blue dice", lambda k: f"{k} CLICK(s)")
+    firing.sort(key=lambda x: (box.armory[x.card].dice[lv], x.uid))
+    for i in range(min(clicks, len(firing))):
+        x = firing[0]
+        if len({y.card for y in firing}) > 1 and clicks - i < len(firing):
+            uid = yield Ask("out_of_ammo", s.id, f"CLICK {i + 1} of {clicks}: which firearm of {c.name(s.id)} is "
+                            "out of ammo?", tuple(y.uid for y in firing),
+                            tuple(f"{box.armory[y.card].name} ({box.armory[y.card].dice[lv]} dice)" for y in firing),
+                            "Ammo")
+            x = next(y for y in firing if y.uid == uid)
+        firing.remove(x)
+        x.empty = True
+        c.emit("click", "Ammo", f"CLICK: the {box.armory[x.card].name} is out of ammo", player=s.id)
 
 
 def apply_hits(c: Ctx, s: Squad, kind: str, t, succ: int, knock: int) -> int:

@@ -52,7 +52,7 @@ class ZpocalypseBot:
             if inside >= 4:
                 return next(a for a in by["throw"] if a.params[1] == "bunker")
         if "attack" in by:
-            return max(by["attack"], key=lambda a: (self._units(game, a), a.params[0] == "firearm"))
+            return max(by["attack"], key=lambda a: (self._units(game, a), a.params[0] == "both", a.params[0] == "firearm"))
         for kind in ("pickup", "take_pile"):
             if kind in by:
                 return by[kind][0]
@@ -75,7 +75,7 @@ class ZpocalypseBot:
             if home:
                 return home[0]
         if "attack" in by:
-            return max(by["attack"], key=lambda a: (self._units(game, a), a.params[0] == "firearm"))
+            return max(by["attack"], key=lambda a: (self._units(game, a), a.params[0] == "both", a.params[0] == "firearm"))
         if city.entrance is not None and "move" in by:
             return min(by["move"], key=lambda a: chebyshev(square(a.params[0]), city.entrance))
         zs = [tuple(z.pos) for z in game.state.zombies.values()]

@@ -118,7 +118,8 @@ def describe(game, action) -> str:
     if action.kind == "move":
         return f"{name}: move to " + ("the bunker" if p[0] == "bunker" else f"square {p[0]}")
     if action.kind == "attack":
-        return f"{name}: {p[0]} attack on " + ("the bunker" if p[1] == "bunker" else f"square {p[1]}")
+        what = "firearm and melee" if p[0] == "both" else p[0]
+        return f"{name}: {what} attack on " + ("the bunker" if p[1] == "bunker" else f"square {p[1]}")
     if action.kind == "throw":
         card = next((c.card for s in game.state.squads for c in s.cards if c.uid == p[0]), "explosive")
         return f"{name}: throw the {box.armory[card].name if card in box.armory else card} at " + (
