@@ -112,6 +112,7 @@ def test_the_engine_equals_every_ordered_draw_and_the_calculator():
         assert r.live.source == "engine", what
         want, ended = every_draw(g)
         assert r.engine.joint.probs() == want, what
+        assert spawn_engine.engine_spawn(g, factorise=False).joint == r.engine.joint  # every card on its own fork
         calc = spawn_from_state(g.state, content=CONTENT)
         assert calc.live.source == "calculator"
         if ended:

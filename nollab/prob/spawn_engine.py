@@ -121,10 +121,11 @@ def _rest(st: Any) -> tuple:
 
 @dataclass
 class EngineSpawn:
-    """The joint counts of one Spawn Step: ``joint`` is a Dist over ``(asked, placed, extra)``
-    tuples by type (``GHOUL_TYPES`` order) and the number of opening cards that act;
-    ``positions`` the engine positions counted from, ``forks`` the forks of the game spent; ``mode`` how: "product" (cards counted as a product,
-    every interaction by the engine) or "cards" (every card on its own fork)."""
+    """The joint counts of one Spawn Step: ``joint`` is a Dist over flat tuples (Ghouls asked, placed,
+    extra Activations, each by type in ``GHOUL_TYPES`` order, then the opening cards that act);
+    ``positions`` the engine positions counted from, ``forks`` the forks of the game spent; ``mode`` how
+    the step's cards were taken at the start: "product" (counted as a product, interactions by the
+    engine) or "cards" (the first card on its own forks: a guarded read, a reshuffle, ``factorise=False``)."""
 
     joint: Dist
     positions: int
@@ -220,8 +221,12 @@ class _Walk:
             _s, _n, key = heapq.heappop(heap)
             g, w, acc = pending.pop(key)
             self.positions += 1
-            if not (self.factorise and self.product(g, w, acc, push)):
-                self.mode = "cards"
+            # two cards left after an earlier card was played: one card on forks (its children stand before the
+            # last card, answered from the root's measures) costs fewer forks than measuring both positions
+            two = self.last is not None and sum(t.name == NAME for t in g.state.queue) == 2
+            if two or not (self.factorise and self.product(g, w, acc, push)):
+                if self.positions == 1:
+                    self.mode = "cards"
                 node = g.chance_outcomes()
                 self.spend(len(node.outcomes))
                 for o, cw, c in g.chance_children(node, reuse=True):
