@@ -284,3 +284,26 @@ def test_guards_refuse_every_way_of_reading_what_the_cards_change():
     log.append("e2")  # the rules may still log events
     log.armed = pile.armed = False
     assert list(log) == ["e1", "e2"] and list(pile) == [1, 2, 3]
+
+
+def test_a_newer_question_cancels_a_long_hand_back():
+    """S1's Ghouls' Phase at Red: 4 Red cards often empty the Walker box (P. 25), thousands of sequences
+    go back to the engine; ``stop()`` is asked while they are handed back, not only between positions."""
+    from nollab.prob.forecasting import ForecastError
+    from nollab.rules import Game
+
+    g = Game.new("S1", seed=1)
+    g.state.survivors["tom"].xp = 45  # Red (P. 14)
+    g.touch()
+    pol = DefaultPolicy()
+    while g.state.phase == "players":
+        g.step(pol)
+    asked = []
+
+    def stop():
+        asked.append(1)
+        return len(asked) > 1
+
+    with pytest.raises(ForecastError, match="cancelled"):
+        forecast(g, "end_of_phase", stop=stop)
+    assert len(asked) == 2  # once before the first position, then during the hand-back

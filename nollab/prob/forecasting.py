@@ -8,6 +8,13 @@ states as a transposition table does). Nothing of the rules is re-implemented he
 (P. 22-23), the Spawn Step and running out of miniatures (P. 24-25), Breakers and Barricades, the End
 Phase are the engine's own steps.
 
+A Spawn Step's cards mostly commute (each places Ghouls in its own Spawn Zone), and there the forks
+would multiply for nothing (26,640 end positions for Scene 1 at Yellow): :mod:`.spawn_block` counts
+such a run of cards as one product, with what each card does measured by the engine and the rest of
+the horizon run once under guard; the sequences where cards interact (running short, opening cards
+that open) go back to the forks. ``factorise=False`` follows every card on its own fork (the same
+answer; the reference of the tests and the bench).
+
 API::
 
     forecast(game, until="end_of_round" | "end_of_phase", policy="default" | "best" | Policy,
@@ -127,7 +134,7 @@ class Forecast:
         self.houses = houses  # zone -> house id (interior Zones of a building, P. 10)
         self.until = until
         self.policy = policy
-        self.states = states  # positions expanded (after merging)
+        self.states = states  # positions expanded (after merging; a Spawn Step shortcut counts as one)
         self.start = start  # round, phase, active Survivor at the start
 
     # ---- results ----
@@ -281,9 +288,14 @@ class _Search:
 
     stop = None  #: a callable; True stops the search (a newer question replaced this one)
 
-    def count(self) -> None:
-        if self.stop is not None and self.expanded % 16 == 0 and self.stop():
+    def poll(self) -> None:
+        """Raise if a newer question replaced this one (``stop()``)."""
+        if self.stop is not None and self.stop():
             raise ForecastError("cancelled: a newer question replaced this one")
+
+    def count(self) -> None:
+        if self.expanded % 16 == 0:
+            self.poll()
         self.expanded += 1
         if self.expanded > self.max_states:
             raise ForecastError(f"max_states: the forecast needs more than {self.max_states} positions; "

@@ -403,7 +403,9 @@ def expand_spawn_run(search: Any, g: Any, w: Fraction, acc: tuple, push: Callabl
     if sp is None:
         return False
     add_group(w / sp.den, sp.outcomes(search, acc))
-    for c, p, cacc in sp.handed_back(search, acc):
+    for n, (c, p, cacc) in enumerate(sp.handed_back(search, acc)):
+        if n % 64 == 63:
+            search.poll()  # a newer question may cancel a long hand-back (Red: thousands of sequences)
         push(c, w * p, cacc)
     return True
 
