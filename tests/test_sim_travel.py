@@ -340,3 +340,32 @@ def test_the_planner_plays_a_step_of_the_march_without_search():
     assert planner.stats["searched"] == 0 and planner.stats["rollouts"] == 0
     shot = [a for a in acts if a.kind in ("melee", "ranged")]
     assert not shot or not planner.trusted(g, shot[0])
+
+
+def test_the_posse_steps_into_a_rally_zone_it_can_hold():
+    """Ghoul Attacks are split by the Survivors in the Zone (P. 22): three Walkers deal 3 Wounds, and
+    six unwounded Survivors can take 12 and live. A posse that never steps into a Zone with Ghouls
+    is pinned down while the herd grows, so when the rally Zone is the next one on the way (the only
+    one a Survivor can leave their Zone for: one more Action per Ghoul left behind, P. 18), the
+    Survivor walks in -- unarmed, with nothing to shoot."""
+    g = Game.new("S7", seed=1)
+    _turn(g)
+    st = g.state
+    st.round = 5
+    white = next(z for z, c in st.spawns if c == "white")
+    d = g.board.distances_to(white, frozenset())
+    start = min(z for z in d if d[z] == 4 and not g.board.zones[z].interior)
+    step = min(n for n in g.board.neighbors(start, frozenset()) if d[n] == 3)
+    for k in list(st.ghouls):
+        del st.ghouls[k]
+    st.ghouls[step] = [3, 0, 0, 0]
+    st.ghouls[start] = [2, 0, 0, 0]  # leaving costs 3 Actions: one Zone this round, at most
+    for s in st.survivors.values():
+        s.zone, s.wounds = start, 0
+        s.hands = [None, None]
+        s.backpack = []
+    g.touch()
+    me = st.active
+    assert _view(g, me).goals() == [step]
+    a = HeuristicPolicy().choose_action(g, g.legal_actions())
+    assert (a.kind, a.params[0] if a.params else None) == ("move", step)

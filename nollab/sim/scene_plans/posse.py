@@ -141,7 +141,9 @@ class Posse:
         """Walking through a Zone with Ghouls on the way to the rally: the bot's "into Ghouls" and
         "lethal there" penalties (its own, :mod:`nollab.sim.heuristic`) are cancelled when this
         Survivor can leave it again this Turn (1 Move + 1 per Ghoul, P. 18) -- Ghouls attack
-        only in their Phase (P. 22), so passing through costs Actions, not Wounds."""
+        only in their Phase (P. 22), so passing through costs Actions, not Wounds -- or when it is
+        the rally Zone and the whole posse there can take the Ghouls' Attacks (they are split,
+        P. 22): a posse that never steps into a Zone with Ghouls is pinned down where it stands."""
         n = v.st.ghoul_count(dest)
         g = v.goals()
         if not n or not g:
@@ -153,6 +155,12 @@ class Posse:
         left = moves_left(v, v.me) - 1 - v.st.ghoul_count(v.me.zone)
         if there > 0 and left >= 1 + n:
             return 40.0 * n + (180.0 if v.lethal(dest) else 0.0)
+        if there == 0:
+            # the rally itself: the whole posse ends there and splits the Attacks (P. 22), so it is
+            # lethal only if the Ghouls there now deal more Wounds than the posse can take and live
+            room = sum(2 - s.wounds for s in alive(v) if s.wounds < 3)
+            if v.strike(dest) <= room:
+                return 40.0 * n + (180.0 if v.lethal(dest) else 0.0)
         return 0.0
 
     def door(self, v, oid: str, what: str) -> float:
