@@ -297,7 +297,6 @@ class _Walk:
         if any(eff[i] != eff[0] for i in range(1, m)):
             return False  # a group does not do the same at every position
         e0 = eff[0]
-        opens = _opens_after(self, g, tasks, keys, e0) if m > 2 else {}
         if m >= 2:
             first = _first_clean(e0, counts, room, m)
             if first is None:
@@ -307,6 +306,7 @@ class _Walk:
             self.spend(1)
             if _probe(self, g, SpawnRun(tasks), tuple(keys[k] for k in first)) is None:
                 return False
+        opens = _opens_after(self, g, tasks, keys, e0) if m > 2 else {}
         nk = len(keys)
         den = 1
         for j in range(m):
