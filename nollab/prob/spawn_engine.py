@@ -25,10 +25,12 @@ step's counts are asked:
   miniatures before the last one (its extra Activation may end the game, P. 8, so later cards are
   not drawn), a Barricade & Door Opening card that may open something, a card that changed more than
   its Zone; the engine plays each order of the earlier cards on a fork, resolves that card and its
-  consequences, and the rest of the step is counted again from there (equal positions merged).
-  The last card's consequences do not change the step's counts, so they are not played;
+  consequences (decisions by their named default), and the rest of the step is counted again from
+  there (equal positions merged): two cards left, the first one on forks; one card left, from the
+  root's measures of the last card at the room this position leaves (no fork). The last card's
+  consequences do not change the step's counts, so they are not played;
 * **checked**: the Scene's checks between cards are run once on one sequence with the Spawn Zones'
-  Ghouls and the Ghoul piles guarded (the forecast's probe, :func:`nollab.prob.spawn_block._probe`);
+  Ghouls, the Ghoul piles and the event log guarded (the forecast's probe, :func:`nollab.prob.spawn_block._probe`);
   if they read them, or the groups do not do the same at every position, the cards are followed one by
   one on forks (still the engine, just slower).
 
@@ -43,7 +45,7 @@ stop when an extra Activation ends the game).
 API::
 
     engine_spawn(game, zones=None, max_forks=None, factorise=True) -> EngineSpawn   # None: MAX_FORKS
-    EngineSpawnResult(engine_spawn, room, live) -- a SpawnResult read off the joint counts
+    EngineSpawnResult(EngineSpawn, room) -- a SpawnResult read off the joint counts
 """
 from __future__ import annotations
 
@@ -64,7 +66,7 @@ from nollab.rules.spawn.step import box_room
 from .dist import Dist
 from .spawn import SpawnResult
 
-__all__ = ["EngineSpawn", "EngineSpawnResult", "SpawnTooBig", "engine_spawn", "MAX_POSITIONS"]
+__all__ = ["EngineSpawn", "EngineSpawnResult", "SpawnTooBig", "engine_spawn", "MAX_FORKS"]
 
 NAME = "spawn_card"
 _NT = len(GHOUL_TYPES)
