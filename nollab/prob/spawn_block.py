@@ -14,10 +14,12 @@ Spawn cards as:
 * what each card does in its Zone, *measured* by the engine (the registered chance step run on a
   fork for every Zone and every group: type, Ghouls asked, Ghouls placed, openings opened);
 * the rest of the horizon (the Scene's checks after every card, the End Phase, ...) run *once* by the
-  engine, on one sequence of cards, with the Spawn Zones' Ghouls and the Ghoul deck guarded: if
-  that run reads a Spawn Zone's Ghouls, the Ghoul deck or its discards, or changes any Ghoul, the
-  shortcut is not taken. When it reads none of them, every sequence runs it identically (the same
-  code on the same values), so each sequence's end is that run's end with its own Ghouls placed.
+  engine, on one sequence of cards (the probe, before anything else), with what the cards change
+  guarded (:class:`GuardedGhouls`, :class:`GuardedPile`, :class:`GuardedLog`): if that run reads a
+  Spawn Zone's Ghouls or the whole map, the Ghoul deck or its discards, the event log, or changes any
+  Ghoul, the shortcut is not taken (nor tried again before the same Zones in this forecast). When it
+  reads none of them, every sequence runs it identically (the same code on the same values), so each
+  sequence's end is that run's end with its own Ghouls placed (two tokens in one Zone: added up).
 
 Sequences where cards interact go to the engine, from the first card that interacts on: a card
 short of miniatures (its box holds fewer than it asks once the earlier cards are placed: extra
@@ -26,6 +28,8 @@ because an earlier card put Ghouls of its type where a closed opening is), a car
 anything else than place Ghouls in its own Zone. The engine continues those positions one card at
 a time (and their remaining cards may again be a shortcut run). A pile smaller than the run
 (a reshuffle inside it, P. 24) or a guarded read means no shortcut at all: the plain enumeration.
+The ``best`` policy's value oracle uses the same split (:func:`split_spawn_run`): the simple
+sequences' value is the probe's, the cut ones are valued by the engine.
 
 Nothing of the rules is written here: what a card does comes from the engine's run of it; the
 counting is the one of drawing from a pile; the only rule facts used are that a card reads the
