@@ -303,6 +303,23 @@ def test_combat_the_first_successes_kill_the_targeted_zombie():
     assert g.state.squad("p1").vp == 2
 
 
+def test_combat_the_attacker_picks_which_adjacent_zombie_a_further_success_kills():
+    """Combat: "The first successes rolled kill the targeted zombie(s) and subsequent successes kill zombies on or
+    adjacent to the target zombie within LOS": the target first (no choice), then the player picks."""
+    z = [(0, 3), (1, 3), (0, 4, True)]
+    g = position(squads={"p1": {"pos": (0, 0), "cards": ["rifle"]}}, zombies=z)
+    s = g.state.squad("p1")
+    uids = {tuple(y.pos): y.uid for y in g.state.zombies.values()}
+    seen = drive(night.attack(g.ctx, s, "firearm", (0, 3)), [2, 0], uids[(0, 4)], 0)
+    (ask,) = [r for r, _ in seen if isinstance(r, Ask)]
+    assert ask.kind == "spill" and ask.who == "p1" and set(ask.options) == {uids[(1, 3)], uids[(0, 4)]}
+    assert sorted((tuple(y.pos), y.double) for y in g.state.zombies.values()) == [((0, 4), False), ((1, 3), False)]
+    g = position(squads={"p1": {"pos": (0, 0), "cards": ["rifle", "rifle"]}}, zombies=z)
+    seen = drive(night.attack(g.ctx, g.state.squad("p1"), "firearm", (0, 3)), [4, 0], 0)   # enough for all
+    assert not [r for r, _ in seen if isinstance(r, Ask)]
+    assert not g.state.zombies
+
+
 def test_combat_one_attack_action_rolls_firearms_first_then_melee():
     """Combat: "Each survivor in your squad who wields a weapon can roll ... Each survivor can only use 1 weapon at a
     time"; "Roll red attack dice (and blue ammo dice) for firearms first, then roll red attack dice ... for melee

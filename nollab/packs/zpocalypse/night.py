@@ -413,7 +413,7 @@ def attack(c: Ctx, s: Squad, kind: str, t) -> Flow:
             roll = yield from c.roll("attack", dice.attack(n, thr_, knockdown=kd, content=box.dice), P_COMBAT,
                                      f"{c.name(s.id)} rolls {n} red dice ({what}), success on {box.dice.label(thr_)}+",
                                      lambda o: f"{o[0]} success(es)" + (f", {o[1]} knockdown face(s)" if kd else ""))
-            kills += apply_hits(c, s, k, t, roll[0], roll[1])
+            kills += yield from apply_hits(c, s, k, t, roll[0], roll[1])
         firing = [x for h in part for x in h[0] if box.armory[x.card].ammo] if k == "firearm" else []
         if firing:
             yield from ammo_check(c, s, firing, lv)
@@ -444,36 +444,57 @@ def ammo_check(c: Ctx, s: Squad, firing: list, lv: int) -> Flow:
         c.emit("click", "Ammo", f"CLICK: the {box.armory[x.card].name} is out of ammo", player=s.id)
 
 
-def apply_hits(c: Ctx, s: Squad, kind: str, t, succ: int, knock: int) -> int:
-    """Spend successes and Knockdown faces on the target group (:func:`dice.allocate`); returns the
-    successes that hit (1 VP each)."""
+def apply_hits(c: Ctx, s: Squad, kind: str, t, succ: int, knock: int) -> Flow:
+    """Spend successes and Knockdown faces on the target group; returns the successes that hit (1 VP each).
+    "The first successes rolled kill the targeted zombie(s) and subsequent successes kill zombies on or adjacent
+    to the target zombie within LOS": the target takes the first, then the attacking player picks which zombie
+    each further success kills (a ``spill`` choice when it matters; default: the odds module's allocation,
+    :func:`dice.allocate`, which leaves the most singles for the Knockdown faces). Knockdown faces knock down
+    the singles left standing, the target first."""
     st = c.st
     group = [z for z in _group(c, s, kind, t) if z.uid in st.zombies]
     if not group:
         return 0
-    # "The first successes rolled kill the targeted zombie(s)" (in the bunker every zombie is on the target square)
+    # in the bunker every zombie is on the target square: no one of them is "the" target
     head = group[0] if t != BUNKER and tuple(group[0].pos) == t else None
     singles = [z for z in group if not z.double]
     doubles = [z for z in group if z.double]
-    kills, kd, on_doubles = dice.allocate(succ, knock, len(singles), len(doubles),
-                                          None if head is None else ("double" if head.double else "single"))
-    if head is not None and head.double:
-        on_head = min(on_doubles, 2)
-        on_doubles -= on_head
-        doubles.remove(head)
-        if on_head == 2:
-            st.zombies.pop(head.uid)
-        elif on_head == 1:
-            head.double = False
-    hit_doubles = min(on_doubles, len(doubles))
-    for z in doubles[:hit_doubles]:
-        z.double = False
-    for z in doubles[:on_doubles - hit_doubles]:  # a second success on a halved double
-        st.zombies.pop(z.uid)
-    killed_singles = kills - on_doubles - (min(2, kills) if head is not None and head.double else 0)
-    for z in singles[:killed_singles]:
-        st.zombies.pop(z.uid)
+    kills, _, on_doubles = dice.allocate(succ, knock, len(singles), len(doubles),
+                                         None if head is None else ("double" if head.double else "single"))
+    # the default order of the hits: the target, then the allocation's doubles (halved, then killed), then singles
+    plan: list = []
+    if head is not None:
+        plan += [head] * min(kills, 2 if head.double else 1)
+        if head.double:
+            on_doubles -= len(plan)
+    rest_d = [z for z in doubles if z is not head]
+    halved = min(on_doubles, len(rest_d))
+    plan += rest_d[:halved] + rest_d[:on_doubles - halved]
+    plan += [z for z in singles if z is not head][:kills - len(plan)]
+    for i in range(kills):
+        z = plan[i]
+        rest = [y for y in group if y.uid in st.zombies and y is not head]
+        room = sum(2 if y.double else 1 for y in rest)
+        forced = head is not None and head.uid in st.zombies
+        kinds = {}
+        for y in sorted(rest, key=lambda y: y.uid):
+            kinds.setdefault((tuple(y.pos), y.double), y)
+        if not forced and len(kinds) > 1 and kills - i < room:
+            opts = tuple(y.uid for y in kinds.values())
+            dflt = next((k for k, y in enumerate(kinds.values())
+                         if z.uid in st.zombies and (tuple(y.pos), y.double) == (tuple(z.pos), z.double)), 0)
+            u = yield Ask("spill", s.id, f"{c.name(s.id)}: success {i + 1} of {kills} -- which zombie does it kill?",
+                          opts, tuple(f"{'double' if y.double else 'single'} {_where(y.pos)}" for y in kinds.values()),
+                          P_COMBAT, dflt)
+            z = st.zombies[u]
+        elif z.uid not in st.zombies:
+            z = head if forced else min(rest, key=lambda y: y.uid)
+        if z.double:
+            z.double = False
+        else:
+            st.zombies.pop(z.uid)
     standing = [z for z in group if z.uid in st.zombies and not z.double and not z.down]
+    kd = min(knock, len(standing))
     for z in standing[:kd]:
         z.down = True
     if kills or kd:
