@@ -151,6 +151,7 @@ class _Walk:
         self.last = None  # (base game, last task, level, room) of the step's last card, from the root
         self.memo: dict = {}  # (group, used of its type) -> Effect of the last card at the root, by the engine
         self.quick = 0  # positions before the last card answered from ``memo``
+        self.piles: dict = {}  # (pile, room) -> the last card's answers (``_last_rows``)
 
     @staticmethod
     def horizon(st: Any) -> bool:
@@ -249,10 +250,24 @@ class _Walk:
         if not q or q[0] != task or any(t.name == NAME for t in q[1:]) or not st.ghoul_deck \
                 or highest_level(g.content, st) != level:
             return False
-        node = g.chance_outcomes()
         ctx = g._ctx()
-        here = [box_room(ctx, t) for t in GHOUL_TYPES]
-        leaves: dict = {}
+        here = tuple(box_room(ctx, t) for t in GHOUL_TYPES)
+        # the same pile (as a set: the groups are counted) and the same room give the same card
+        key = (tuple(sorted(st.ghoul_deck)), here)
+        got = self.piles.get(key)
+        if got is None:
+            got = self.piles[key] = self._last_rows(g, base, task, room, here)
+        if got is None:
+            return False
+        total, rows = got
+        self.groups.append((w / total, {acc + r: n for r, n in rows.items()}))
+        self.quick += 1
+        return True
+
+    def _last_rows(self, g: Any, base: Any, task: Task, room: list, here: tuple) -> tuple | None:
+        """``(total, {answer of the card: weight})`` of the last card at ``g`` (see :meth:`last_card`)."""
+        node = g.chance_outcomes()
+        rows: dict = {}
         for k, n in zip(node.outcomes, node.weights):
             e = self.memo.get((k, 0))
             if e is None:
@@ -260,7 +275,7 @@ class _Walk:
             if e.ghoul is not None and e.asked:
                 used = room[e.ghoul] - here[e.ghoul]
                 if used < 0:
-                    return False
+                    return None
                 if used:
                     got = self.memo.get((k, used))
                     if got is None:
@@ -268,12 +283,9 @@ class _Walk:
                                                                     e.ghoul, used)
                     e = got
             if e.odd:
-                return False
-            row = acc + e.row
-            leaves[row] = leaves.get(row, 0) + n
-        self.groups.append((w / node.total, leaves))
-        self.quick += 1
-        return True
+                return None
+            rows[e.row] = rows.get(e.row, 0) + n
+        return node.total, rows
 
     def product(self, g: Any, w: Fraction, acc: tuple, push) -> bool:
         """Count the run of cards ``g`` stands before as a product (module doc); False when it does not
