@@ -222,3 +222,18 @@ def test_the_spawn_panel_and_the_cli_show_the_engines_numbers(tmp_path, capsys):
     path.write_text(Game.new("S1", seed=3).to_json())
     assert main(["spawn", "--save", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["live"]["source"] == "engine"
+
+
+@pytest.mark.parametrize("scene", [f"S{i}" for i in range(1, 11)])
+def test_every_scene_start_equals_the_calculator(scene):
+    """The first Spawn Step of every Scene (its Spawn tokens, colours, deck and rules; Blue and Orange):
+    the engine's answer, or the calculator's where a Scene's rules read the Spawn Zones or the log between
+    cards and following every card costs too much (``.live.why`` says so), == the calculator's."""
+    for xp in (0, 20):
+        g = Game.new(scene, seed=2)
+        for s in g.state.survivors.values():
+            s.xp = max(s.xp, xp)
+        g.touch()
+        r = spawn_from_state(g)
+        assert r.live.source == "engine" or "forks of the game" in r.live.why
+        assert public(r) == public(spawn_from_state(g.state, content=g.content)), (scene, xp)

@@ -152,6 +152,8 @@ class _Walk:
         self.memo: dict = {}  # (group, used of its type) -> Effect of the last card at the root, by the engine
         self.quick = 0  # positions before the last card answered from ``memo``
         self.piles: dict = {}  # (pile, room) -> the last card's answers (``_last_rows``)
+        #: why the step is costly, for SpawnTooBig's message
+        self.costly = "cards short of miniatures before the last one, P. 25"
 
     @staticmethod
     def horizon(st: Any) -> bool:
@@ -193,8 +195,7 @@ class _Walk:
         stops (:class:`SpawnTooBig`)."""
         self.forks += forks
         if self.forks + ahead > self.max_forks:
-            raise SpawnTooBig(f"the step needs more than {self.max_forks} forks of the game (cards short of "
-                              "miniatures before the last one, P. 25)")
+            raise SpawnTooBig(f"the step needs more than {self.max_forks} forks of the game ({self.costly})")
 
     # -- the enumeration --
     def run(self, root: Any) -> None:
@@ -298,6 +299,7 @@ class _Walk:
             m += 1
         tasks = list(q[:m])
         if any(t.name == NAME for t in q[m:]) or len(st.ghoul_deck) < m or node.total != len(st.ghoul_deck):
+            self.costly = "a reshuffle of the Ghoul deck inside the step, P. 24"
             return False
         keys, counts = node.outcomes, node.weights
         ctx = g._ctx()
@@ -319,6 +321,7 @@ class _Walk:
 
             self.spend(1)
             if _probe(self, g, SpawnRun(tasks), tuple(keys[k] for k in first)) is None:
+                self.costly = "the Scene's rules read the Spawn Zones, the Ghoul piles or the log between cards"
                 return False
         opens = _opens_after(self, g, tasks, keys, e0) if m > 2 else {}
         nk = len(keys)
