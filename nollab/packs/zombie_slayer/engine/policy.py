@@ -12,8 +12,9 @@ the Necromancer: on the others its extra pip changes nothing and its -1 Defense 
 shoot one in sight; search an empty card it just entered; walk toward the Temple once it stands, else
 toward the nearest card not yet entered; else end the turn. Decisions: Luck turns a die when that alone
 makes the attack kill or the defence hold, keeping its last 3 points for the Boss Fight and for blows that
-would kill; a fanatic townsman is left behind (he costs an action every turn); an attribute pip found
-goes where painting would put it (Defense toward 3 on one face, Melee on a 4-Melee face); a card is
+would kill; a fanatic townsman is left behind (he costs an action every turn); attacked in melee it
+Blocks or Ripostes when it may (each defends as well as a plain defence); a skill found is Riposte,
+Block or Knock Back; an attribute pip found goes where painting would put it (Defense toward 3 on one face, Melee on a 4-Melee face); a card is
 turned with its green border outwards (the default); everything else takes the named default. It reads
 the game only through the engine's rules.
 
@@ -286,6 +287,14 @@ class SlayerBot(FirstPolicy):
             return best_opt
         if choice.kind == "follower" and choice.data.get("kind") == "townsman":
             return "leave"  # he costs an action every turn
+        if choice.kind == "defend":  # each reaction defends as well as a plain defence, and may do more
+            for reaction in ("block", "riposte"):
+                if reaction in choice.options:
+                    return reaction
+        if choice.kind == "skill":  # a treasure "2": a skill the bot uses at no cost to its defence
+            for skill in ("riposte", "block", "knock_back"):
+                if skill in choice.options:
+                    return skill
         if choice.kind == "attribute":
             faces, kind = game.state.slayer["faces"], choice.data.get("kind")
             if kind == "defense":
