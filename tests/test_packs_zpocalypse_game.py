@@ -185,3 +185,19 @@ def test_a_players_box_may_add_a_two_check_scavenge_card(tmp_path, event, msg):
         with pytest.raises(PackContentError, match="zpocalypse.toml") as e:
             load_box(tmp_path)
         assert msg in str(e.value)
+
+
+def test_the_bot_gives_spare_food_to_a_squad_that_cannot_feed_everyone():
+    """Phase 2 Feed: "You may trade or beg for food from other players" -- the bot gives only what it can spare."""
+    from zpoc_support import position
+    from nollab.packs.zpocalypse import day
+    from nollab.packs.zpocalypse.engine import Ask
+    from nollab.packs.zpocalypse.policy import ZpocalypseBot
+    bot = ZpocalypseBot()
+    for cards, want in ((["food", "food", "food"], "food>p2"), (["food"], "done")):
+        g = position(players=2, squads={"p1": {"members": ["sarge"], "cards": cards},
+                                        "p2": {"members": ["cop", "doc"], "cards": []}})
+        gen = day.share_food(g.ctx)
+        ask = next(gen)
+        assert isinstance(ask, Ask) and ask.kind == "give_food"
+        assert bot.choose_option(g, ask) == want

@@ -4,8 +4,8 @@ The ``bot`` reloads when a firearm is out of ammo, heals below half HP, curb sto
 zombies, throws an explosive at 3+ zombies, attacks the square with the most zombies, picks up gear;
 otherwise it holds the bunker, where "everyone in the bunker may attack" the zombies that come in
 (measured: holding the bunker wins more often than walking out to the zombies or foraging); in the day it places tiles close to the bunker entrance (+1 VP), takes survivors from the
-bunker when it can feed them, builds traps and sandbags round the entrance, and spends skill points on
-the weapon kind it holds most dice of. It reads the game only through the engine's own rules.
+bunker when it can feed them, gives spare food to a squad that cannot feed everyone, builds traps and
+sandbags round the entrance, and spends skill points on the weapon kind it holds most dice of. It reads the game only through the engine's own rules.
 """
 from __future__ import annotations
 
@@ -124,7 +124,24 @@ class ZpocalypseBot:
                     if all(chebyshev(p, e) <= 1 for p in pts):
                         return o
             return "done"
+        if choice.kind == "give_food":
+            return self._give_food(st, choice.who, opts)
         return opts[choice.default]
+
+    @staticmethod
+    def _give_food(st, who, opts):
+        """Give a spare Food card to a squad that cannot feed everyone (a survivor kept is a survivor more
+        against the zombies); keep it otherwise."""
+        def short(s):
+            return len(s.members) - sum(2 if x.card == "double" else 1 for x in sq_.food_cards(s))
+        if short(st.squad(who)) >= 0:
+            return "done"
+        for kind in ("food", "radioactive", "double"):
+            for o in opts:
+                k, _, to = o.partition(">")
+                if k == kind and short(st.squad(to)) > 0 and short(st.squad(who)) + (2 if k == "double" else 1) <= 0:
+                    return o
+        return "done"
 
 
 POLICIES = {
