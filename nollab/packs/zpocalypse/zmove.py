@@ -14,8 +14,12 @@ pushing"):
 
 - A zombie's move is one of the *ends* its shortest paths reach with its full speed (:func:`ends`). When
   the ties of an 8-neighbour grid give several ends, the player with the most VPs picks one (a pending
-  ``zombie_path`` choice); the default is the engine's fixed order (a merge first, then a free square,
-  then reading order), which the bots and ``run_until`` take.
+  ``zombie_path`` choice) -- among those that make a double if one does ("create double zombies whenever
+  possible"); the default is the engine's fixed order (a merge first, then a free square, then reading
+  order), which the bots and ``run_until`` take.
+- Zombies equally near several squads (on different squares) split between them, the larger group to the
+  player with more VPs, a VP tie decided by a red die (:func:`split_order`, :func:`shares`; the zombie
+  attacks split the same way).
 - A zombie whose move ends on a square held by a zombie it cannot merge with is "blocked by another
   zombie": it pushes that zombie one square further along its own path (:func:`push`), a line of zombies
   being pushed in turn; when nothing can give way it stops short on the last square it may stand on.
@@ -27,8 +31,8 @@ from nollab.packs.zpocalypse.board import BUNKER, chebyshev, edge_key
 from nollab.packs.zpocalypse.engine import Ask, Ctx, Flow
 from nollab.packs.zpocalypse.state import Squad, sq
 
-__all__ = ["on_board", "lookouts", "mover", "zombie_goal", "goal_ties", "split_order", "move_zombies", "ends", "push",
-           "P_ZMOVE"]
+__all__ = ["on_board", "lookouts", "mover", "zombie_goal", "goal_ties", "split_order", "shares", "move_zombies", "ends",
+           "push", "land", "P_ZMOVE"]
 
 P_ZMOVE, P_FORT = "Zombie Movement", "Phase 2 Fortify"
 #: longest line of zombies one push moves (a bound far above any real board: 40 miniatures)
