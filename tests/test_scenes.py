@@ -439,6 +439,32 @@ def test_s10_purge_needs_every_token_on_white_then_a_molotov_there():
         assert (g.state.result == "won") is (not drop)
 
 
+
+def test_s7_s10_objectives_see_the_events_of_a_fork():
+    """A fork (the odds, the forecast, the planners) starts with an empty event log; S7's "as soon as
+    a Relative is eliminated on the white Spawn Zone" (P. 40) and S10's "then a Molotov is thrown at
+    that Zone" (P. 44) read the events logged since they last looked, so they must count the fork's
+    own events after the parent's, or a fork never wins where the game does."""
+    g = new("S7")
+    for _ in range(40):
+        g.step()
+    assert g.events
+    f = g.fork()
+    _kill(f, "6V:k", "relative")
+    f.scene.check(f._ctx())
+    assert f.state.result == "won"
+    g = new("S10")
+    answer_setup(g)
+    for s in g.state.survivors.values():
+        s.zone, s.in_car = "3R:a", False
+    g.state.spawns = [["6V:g", c] for _z, c in g.state.spawns]
+    g.scene.check(g._ctx())
+    assert g.events and g.state.result is None
+    f = g.fork().fork()  # a fork of a fork counts both parents' events
+    _throw_molotov(f, "6V:g")
+    f.scene.check(f._ctx())
+    assert f.state.result == "won"
+
 # ------------------------------------------------------------------------------ S9, S10 car start
 def test_s9_opening_a_closed_house_draws_a_ghoul_card_per_room():
     """"Opening a closed house for the first time reveals all the Ghouls inside all rooms of the

@@ -62,13 +62,14 @@ class Game(ChanceMixin, PositionMixin, ViewMixin):
     _default_content = staticmethod(lambda: default_content())
 
     def __init__(self, state: GameState, content, scene, options: dict, survivors: list[str] | None,
-                 events: list | None = None, log: list | None = None, history: bool = True):
+                 events: list | None = None, log: list | None = None, history: bool = True, event_base: int = 0):
         self.state = state
         self.content = content
         self.scene = scene
         self.options = dict(options)
         self.survivors = survivors
         self.events: list[Event] = events if events is not None else []
+        self.event_base = event_base  # events before events[0]: a fork's log starts empty (Ctx.event_base)
         self.log: list[dict] = log if log is not None else []
         self.keep_history = history
         #: undo stack: (pickled state without the shared ``cards``/``origin``, events, log lengths)
@@ -116,7 +117,7 @@ class Game(ChanceMixin, PositionMixin, ViewMixin):
         if c is None or c.st is not self.state or c.board is not self.scene.board or c.events is not self.events \
                 or c.scene is not self.scene or c.options is not self.options:
             c = self._ctx_obj = Ctx(self.state, self.content, self.scene.board, self.scene, self.events,
-                                    self.options, self._cache)
+                                    self.options, self._cache, self.event_base)
         return c
 
     def _repr_svg_(self) -> str:
@@ -310,7 +311,7 @@ class Game(ChanceMixin, PositionMixin, ViewMixin):
     def copy(self, history: bool = False) -> "Game":
         """An independent game with a cloned state (the log and events are copied too)."""
         g = Game(self.state.clone(), self.content, self.scene.fresh(), self.options, self.survivors,
-                 list(self.events), [dict(e) for e in self.log], history=history)
+                 list(self.events), [dict(e) for e in self.log], history=history, event_base=self.event_base)
         g.sandbox_spec = self.sandbox_spec
         g.scene_embedded = self.scene_embedded
         g.explicit_chance = self.explicit_chance

@@ -112,7 +112,8 @@ class ChanceMixin:
         """A cheap independent copy for exploring the future (the odds, the planners): the state is
         cloned, the event log starts empty, the decision log is not kept and there is no undo."""
         g = type(self)(self.state.clone(), self.content, self.scene.fresh(), self.options, self.survivors,
-                       [], [], history=False)
+                       [], [], history=False,
+                       event_base=self.event_base + len(self.events))  # the parent's events were all checked
         g.sandbox_spec = self.sandbox_spec
         g.scene_embedded = getattr(self, "scene_embedded", None)
         g.explicit_chance = self.explicit_chance if explicit_chance is None else bool(explicit_chance)

@@ -17,9 +17,10 @@ from nollab.rules.engine.tasks import Task
 class Ctx:
     """Mutable view used while resolving one action, choice or task."""
 
-    __slots__ = ("st", "content", "board", "scene", "events", "options", "cache")
+    __slots__ = ("st", "content", "board", "scene", "events", "options", "cache", "event_base")
 
-    def __init__(self, st: GameState, content, board, scene, events: list, options: dict, cache: dict):
+    def __init__(self, st: GameState, content, board, scene, events: list, options: dict, cache: dict,
+                 event_base: int = 0):
         self.st = st
         self.content = content
         self.board = board
@@ -27,6 +28,9 @@ class Ctx:
         self.events = events
         self.options = options
         self.cache = cache
+        #: events logged before ``events[0]`` (a fork's log starts empty; rules that count events
+        #: through the whole game, :func:`nollab.rules.scenes.common.new_events`, add this)
+        self.event_base = event_base
 
     # ---- log, queue, choices ---------------------------------------------------------------
     def emit(self, kind: str, page: str, text: str, **data: Any) -> None:

@@ -30,10 +30,13 @@ def house_zones(ctx, scene) -> frozenset[str]:
 
 
 def new_events(ctx, key: str) -> list:
-    """Events logged since this hook last looked (index kept in the state, so undo/replay agree)."""
+    """Events logged since this hook last looked. The count of events read is kept in the state (so
+    undo and replay agree) and counts the whole game: a fork's log starts empty after the parent's
+    ``ctx.event_base`` events, all of which the Scene's checks had read (they run after every step)."""
+    base = ctx.event_base
     seen = ctx.st.flags.get(key, 0)
-    evs = ctx.events[seen:]
-    ctx.st.flags[key] = len(ctx.events)
+    evs = ctx.events[max(seen - base, 0):]
+    ctx.st.flags[key] = base + len(ctx.events)
     return evs
 
 
