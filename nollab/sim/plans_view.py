@@ -90,6 +90,24 @@ class View:
         """No weapon in Hand better than one die at 4+ (the Starting Equipment's level)."""
         return max((weapon_value(self.card(u)) for u in self.me.hands if u is not None), default=0.0) < 1.0
 
+    def can_hurt(self, zone: str) -> bool:
+        """Could a weapon in my Hands kill one of the Ghouls now in ``zone``? Damage 1 is lost on
+        a Fatty (P. 27: a Fatty needs Damage 2), so a Zone of Fatties only counts for a Survivor
+        holding a Damage 2 weapon. A Molotov is not counted: it is thrown at Range 1 (P. 29), never
+        into one's own Zone."""
+        gt = self.game.content.ghoul_types
+        tough = [g for g, n in zip(GHOUL_TYPES, self.st.ghouls_in(zone)) if n]
+        if not tough:
+            return False
+        need = min(gt[g].min_damage for g in tough)
+        for u in self.me.hands:
+            if u is None:
+                continue
+            c = self.card(u)
+            if c.effect != "molotov" and any(p is not None and p.damage >= need for p in (c.melee, c.ranged)):
+                return True
+        return False
+
     def lethal(self, zone: str) -> bool:
         """Would the Ghouls now in ``zone`` eliminate me at the next Ghouls' Phase (1 Wound each,
         3 Wounds eliminate, P. 22)? Counted as if they all struck me (a safe upper bound)."""

@@ -2,35 +2,37 @@
 (picked by hook in :data:`nollab.sim.plans.PLAN_FOR_HOOK`)."""
 from __future__ import annotations
 
-from nollab.sim.plans_base import URGENT, Plan, alive, can_fight
+from nollab.sim.plans_base import URGENT, Plan, alive
 
 __all__ = ["HouseSiege"]
 
 
 class HouseSiege(Plan):
     """"The game is lost whenever there is at least 1 Ghoul in the house at the end of a Players'
-    Phase" (P. 34, 36, 37): a Ghoul inside is the most urgent goal of every armed Survivor, and
-    the door to it is worth opening (the loss is certain otherwise); the last Survivor out of
-    an empty house closes the door behind them."""
+    Phase" (P. 34, 36, 37): a Ghoul inside is the most urgent goal of every Survivor whose
+    weapons can kill it (a Fatty only for Damage 2, P. 27 -- before, the whole team ran to a
+    Fatty it could not hurt and stood beside it until the Phase ended), and the door to it is
+    worth opening (the loss is certain otherwise); the last Survivor out of an empty house closes
+    the door behind them. (A Molotov cannot help inside: it targets exterior Zones only, P. 29.)"""
 
     name = "house-siege"
 
     def goals(self, v):
-        inside = [z for z in v.house() if v.st.ghoul_count(z)]
-        if inside and can_fight(v, v.me):
+        inside = [z for z in v.house() if v.st.ghoul_count(z) and v.can_hurt(z)]
+        if inside:
             return URGENT, inside
         return None
 
     def bonus(self, v, a) -> float:
-        if a.kind == "move" and can_fight(v, v.me):
+        if a.kind == "move":
             dest = a.params[0]
             n = v.st.ghoul_count(dest)
-            if n and dest in v.house():
+            if n and dest in v.house() and v.can_hurt(dest):
                 # walking in is dangerous, but a Ghoul left in the house loses the game outright
                 return 100.0 + 70.0 * n + (180.0 if v.lethal(dest) else 0.0)
         if a.kind in ("door", "barricade") and a.params[1] == "open":
             far = v.board.openings[a.params[0]].other(v.me.zone)
-            if far in v.house() and v.st.ghoul_count(far) and can_fight(v, v.me):
+            if far in v.house() and v.st.ghoul_count(far) and v.can_hurt(far):
                 return 140.0  # cancels the "Ghouls behind it" penalty: they must die this Phase
         if a.kind in ("door", "barricade") and a.params[1] == "close":
             house = v.house()

@@ -1,0 +1,79 @@
+"""The heuristic bot's fighting against Fatties (P. 17, 27: "Fatties ... only Damage 2 or more
+kills them") in the house under siege (S5, P. 37: "The game is lost whenever there is at least 1
+Ghoul in the house at the end of a Players' Phase"). Positions are a real S5 game whose state is
+edited, or a hand-made street; the expected answer is what the quoted rule asks for, never a
+number computed by the bot.
+"""
+from __future__ import annotations
+
+from nollab.board.quick import board_from_grid
+from nollab.rules.game import Game
+from nollab.rules.sandbox import sandbox
+from nollab.sim.heuristic import HeuristicPolicy
+from nollab.sim.plans_base import URGENT
+from nollab.sim.scene_plans import HouseSiege
+
+STREET2 = board_from_grid("ab", {"a": "exterior", "b": "exterior"})
+
+
+def _arm(g, sid, cards):
+    """Put ``cards`` (fresh uids) in the Survivor's Hands, emptying the rest of their inventory."""
+    st = g.state
+    me = st.survivors[sid]
+    me.backpack = []
+    me.hands = [None, None]
+    for i, name in enumerate(cards):
+        st.cards.append(name)
+        me.hands[i] = len(st.cards) - 1
+    g.touch()
+
+
+def _settle(g):
+    bot = HeuristicPolicy()
+    while g.needs() in ("choice", "step"):
+        g.step(bot)
+    g.touch()
+    acts = g.legal_actions()
+    if acts and acts[0].kind == "activate":
+        g.apply(acts[0])
+    return g.state.active
+
+
+def test_damage_one_cannot_hurt_a_zone_of_fatties_but_damage_two_can():
+    """P. 27: a Fatty needs Damage 2; a Walker beside it can be killed by anything."""
+    g = sandbox(STREET2, {"ben": "T:a", "tom": "T:a"}, ghouls={"T:a": {"fatty": 2}, "T:b": {"fatty": 1, "walker": 1}},
+                inventory={"ben": ["table_leg", "crowbar"], "tom": ["torch"]})
+    bot = HeuristicPolicy()
+    assert not bot._view(g, "ben").can_hurt("T:a")
+    assert bot._view(g, "ben").can_hurt("T:b")
+    assert bot._view(g, "tom").can_hurt("T:a")
+
+
+def test_only_a_damage_two_survivor_is_sent_to_a_fatty_in_the_house():
+    """S5 (P. 37) + P. 27: a Fatty in a room of the house loses the game at the end of the Phase
+    unless someone kills it -- the Survivor with the Torch (Damage 2) goes for it, the one with a
+    Table Leg (Damage 1) is not sent to stand uselessly beside it (before, every armed Survivor
+    ran to it)."""
+    g = Game.new("S5", seed=3)
+    sid = _settle(g)
+    other = next(x for x in g.state.survivors if x != sid)
+    g.state.add_ghouls("2R:S", "fatty", 1)
+    _arm(g, sid, ["table_leg"])
+    _arm(g, other, ["torch"])
+    plan = HouseSiege("house_under_siege")
+    bot = HeuristicPolicy()
+    assert plan.goals(bot._view(g, sid)) is None
+    assert plan.goals(bot._view(g, other)) == (URGENT, ["2R:S"])
+
+
+def test_the_damage_two_survivor_walks_towards_the_fatty_in_the_house():
+    """The Survivor taking their Turn holds the Torch: they head for the Fatty in the house (P. 27,
+    P. 37) -- their Move shortens the way to its room."""
+    g = Game.new("S5", seed=3)
+    sid = _settle(g)
+    g.state.add_ghouls("2R:S", "fatty", 1)
+    _arm(g, sid, ["torch"])
+    g.state.survivors[sid].zone = "2R:K"
+    g.touch()
+    a = HeuristicPolicy().choose_action(g, g.legal_actions())
+    assert a.kind == "move" and a.params[0] == "2R:S"
