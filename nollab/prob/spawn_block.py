@@ -37,221 +37,43 @@ room of its type's box (``box_room``, P. 25) and an opening card the Zones with 
 """
 from __future__ import annotations
 
-import pickle
 from fractions import Fraction
 from typing import Any, Callable
 
-from nollab.rules.engine.chance import CHANCE, ChanceStep
+from nollab.rules.engine.chance import CHANCE
 from nollab.rules.engine.state import GHOUL_TYPES
 from nollab.rules.spawn.step import box_room
 
+# the parts shared with the live spawn odds (nollab.prob.spawn_engine): one implementation
+from .spawn_cards import (NAME, GuardedGhouls, GuardedLog, GuardedPile, SpawnRun, Touched, falling,  # noqa: F401
+                          first_simple, measure_card, opens_with, probe, spawn_run)
+
 __all__ = ["SpawnSplit", "expand_spawn_run", "spawn_run", "split_spawn_run"]
-
-NAME = "spawn_card"
-_ALL = object()
-
-
-class Touched(BaseException):
-    """The rest of the horizon read something a Spawn card changes (not an Exception: no rule's
-    ``except Exception`` may swallow it)."""
-
-
-class GuardedGhouls(dict):
-    """``state.ghouls`` during the probe: when armed, reading a Spawn Zone's entry, reading the whole
-    map (iteration, counts by type, copies, its size) or writing any entry raises :class:`Touched`;
-    its truth value only when it may differ from one sequence to another (an empty board)."""
-
-    __slots__ = ("armed", "zones", "nonempty")
-
-    def __bool__(self):
-        # "is there any Ghoul on the board?" (S3's objective) is the same for every sequence when there
-        # was one before the cards: simple cards only add Ghouls, and nothing else may write
-        if self.armed and not self.nonempty:
-            raise Touched("ghouls: any Ghoul on the board")
-        return dict.__len__(self) > 0
-
-    def _r(self, key=_ALL):
-        if self.armed and (key is _ALL or key in self.zones):
-            raise Touched(f"ghouls[{'*' if key is _ALL else key}]")
-
-    def _w(self, *_a):
-        if self.armed:
-            raise Touched("ghouls written")
-
-    def get(self, key, default=None):
-        self._r(key)
-        return dict.get(self, key, default)
-
-    def __getitem__(self, key):
-        self._r(key)
-        return dict.__getitem__(self, key)
-
-    def __contains__(self, key):
-        self._r(key)
-        return dict.__contains__(self, key)
-
-    def __iter__(self):
-        self._r()
-        return dict.__iter__(self)
-
-    def __len__(self):
-        self._r()
-        return dict.__len__(self)
-
-    def __reversed__(self):
-        self._r()
-        return dict.__reversed__(self)
-
-    def keys(self):
-        self._r()
-        return dict.keys(self)
-
-    def values(self):
-        self._r()
-        return dict.values(self)
-
-    def items(self):
-        self._r()
-        return dict.items(self)
-
-    def copy(self):
-        self._r()
-        return dict.copy(self)
-
-    def __eq__(self, other):
-        self._r()
-        return dict.__eq__(self, other)
-
-    def __ne__(self, other):
-        self._r()
-        return dict.__ne__(self, other)
-
-    __hash__ = None
-
-    def __or__(self, other):
-        self._r()
-        return dict.__or__(self, other)
-
-    def __ror__(self, other):
-        self._r()
-        return dict.__ror__(self, other)
-
-    def __reduce_ex__(self, proto):
-        self._r()
-        return dict, (dict(dict.items(self)),)
-
-    def __repr__(self):
-        self._r()
-        return dict.__repr__(self)
-
-    def __setitem__(self, key, value):
-        self._w()
-        dict.__setitem__(self, key, value)
-
-    def __delitem__(self, key):
-        self._w()
-        dict.__delitem__(self, key)
-
-    def pop(self, *a):
-        self._w()
-        return dict.pop(self, *a)
-
-    def popitem(self):
-        self._w()
-        return dict.popitem(self)
-
-    def setdefault(self, *a):
-        self._w()
-        return dict.setdefault(self, *a)
-
-    def update(self, *a, **k):
-        self._w()
-        return dict.update(self, *a, **k)
-
-    def clear(self):
-        self._w()
-        return dict.clear(self)
-
-    def __ior__(self, other):
-        self._w()
-        return dict.__ior__(self, other)
-
-
-def _guard_all(cls: type, names: tuple) -> type:
-    """Every listed method of ``cls``'s base raises :class:`Touched` when the instance is armed."""
-    base = cls.__bases__[0]
-    for n in names:
-        def m(self, *a, __n=n, **k):
-            if self.armed:
-                raise Touched(f"{self.what}.{__n}")
-            return getattr(base, __n)(self, *a, **k)
-        m.__name__ = n
-        setattr(cls, n, m)
-    return cls
-
-
-class GuardedPile(list):
-    """The Ghoul deck or its discards during the probe: any use when armed raises :class:`Touched`."""
-
-    __slots__ = ("armed", "what")
-    __hash__ = None
-
-
-_LIST = ("__getitem__", "__setitem__", "__delitem__", "__len__", "__iter__", "__reversed__", "__contains__",
-         "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__add__", "__iadd__", "__mul__",
-         "__imul__", "__rmul__", "__reduce_ex__", "__repr__", "append", "extend", "insert", "pop", "remove",
-         "index", "count", "copy", "sort", "reverse", "clear")
-_guard_all(GuardedPile, _LIST)
-
-
-class GuardedLog(list):
-    """The event log during the probe: events may be logged (``append``), but reading it when armed
-    (a Scene rule looking at the latest events, or at how many there are) raises :class:`Touched` --
-    the Spawn cards' events differ from one sequence to another."""
-
-    __slots__ = ("armed", "what")
-    __hash__ = None
-
-
-_guard_all(GuardedLog, tuple(n for n in _LIST if n != "append"))
-
-
-class SpawnRun:
-    """The run of Spawn cards a position stands before: ``tasks`` (the queued chance steps), ``zones``."""
-
-    def __init__(self, tasks: list):
-        self.tasks = tasks
-        self.zones = [t.args[0] for t in tasks]
-
-    def __len__(self) -> int:
-        return len(self.tasks)
-
-
-def spawn_run(state: Any) -> SpawnRun | None:
-    """The Spawn cards at the head of the engine's queue (one per Spawn token, P. 24), or None."""
-    q = state.queue
-    n = 0
-    while n < len(q) and q[n].name == NAME:
-        n += 1
-    return SpawnRun(list(q[:n])) if n else None
 
 
 class _Card:
-    """What one group of cards does in one Zone, as the engine's run of it on a fork says."""
+    """What one group of cards does in one Zone (the engine's run of it, :func:`measure_card`), as the
+    forecast's counting reads it."""
 
-    __slots__ = ("ghoul", "asked", "delta", "plain", "opens_after")
+    __slots__ = ("ghoul", "asked", "delta", "plain", "placed", "opens_after")
 
     def __init__(self, ghoul, asked, delta, plain):
         self.ghoul = ghoul  # index in GHOUL_TYPES, or None
         self.asked = asked  # Ghouls the card asks for (its line at this Danger Level)
         self.delta = delta  # (type index, n) placed in its Zone, or None
         self.plain = plain  # only places Ghouls in its own Zone (else: it interacts)
+        self.placed = delta[1] if delta is not None else 0
         self.opens_after: set = set()  # (type index, zone index j): would open once an earlier card put that type in z_j
+
+    @property
+    def clean(self) -> bool:
+        """:func:`first_simple`'s name for ``plain``."""
+        return self.plain
 
 
 class _Measured:
     """What each group's card does in each Zone of the run, measured by the engine on forks of ``g``
-    (the registered chance step run in that Zone) when first asked."""
+    (:func:`measure_card`) when first asked."""
 
     def __init__(self, g: Any, run: SpawnRun, keys: tuple):
         self.g, self.run, self.keys = g, run, keys
@@ -260,51 +82,23 @@ class _Measured:
 
     def card(self, i: int, k: Any) -> _Card:
         """Card group ``k`` drawn for the ``i``-th Zone (``plain`` False: it does something else than
-        place Ghouls in its own Zone: opens, runs short, asks, ends the game, queues a step)."""
+        place Ghouls in its own Zone: opens, runs short, asks, ends the game, queues a step; or it is of
+        no known Ghoul type: nothing here can tell what it reads)."""
         got = self.cards[i].get(k)
         if got is not None:
             return got
-        g, task = self.g, self.run.tasks[i]
-        zone, st0 = task.args[0], g.state
-        f = g.fork()
-        nq = len(f.state.queue)
-        CHANCE[NAME].run(f._ctx(), k, *task.args)
-        ev = [e for e in f.events if e.kind == NAME]
-        st = f.state
-        odd = len(ev) != 1 or st.result is not None or st.pending is not None or len(st.queue) != nq
-        d = ev[0].data if len(ev) == 1 else {}
-        ghoul = d.get("ghoul")
-        ti = GHOUL_TYPES.index(ghoul) if ghoul in GHOUL_TYPES else None
-        changed = {z for z in set(st.ghouls) | set(st0.ghouls) if st.ghouls.get(z) != st0.ghouls.get(z)}
-        delta = None
-        plain = not odd and not d.get("opened") and not d.get("extra") and st.opening_open == st0.opening_open \
-            and changed <= {zone}
-        if plain and changed:
-            diff = [a - b for a, b in zip(st.ghouls_in(zone), st0.ghouls_in(zone))]
-            if ti is None or sum(x != 0 for x in diff) != 1 or diff[ti] != d.get("placed"):
-                plain = False
-            else:
-                delta = (ti, diff[ti])
-        elif plain and d.get("placed"):
-            plain = False
-        if ti is None:  # a card of no known Ghoul type: nothing here can tell what it reads
-            plain = False
-        got = self.cards[i][k] = _Card(ti, d.get("requested", 0) or 0, delta, plain)
+        e = measure_card(self.g, self.run.tasks[i], k)
+        plain = e.clean and e.ghoul is not None
+        got = self.cards[i][k] = _Card(e.ghoul, e.asked, (e.ghoul, e.placed) if plain and e.placed else None, plain)
         return got
 
     def opens(self, i: int, k: Any, t: int, j: int) -> bool:
         """Would card group ``k`` drawn for the ``i``-th Zone open something once Ghouls of type ``t``
-        stand in the ``j``-th Spawn Zone? (a Barricade & Door Opening card opens "in the Zones where
-        Ghouls of the indicated type are", P. 25; measured with one such Ghoul placed on a fork)"""
+        stand in the ``j``-th Spawn Zone? (:func:`opens_with`, memoised)"""
         key = (i, k, t, j)
         got = self._opens.get(key)
         if got is None:
-            f = self.g.fork()
-            ctx = f._ctx()
-            ctx.place_ghouls(self.run.zones[j], GHOUL_TYPES[t], 1)
-            opened = dict(f.state.opening_open)
-            CHANCE[NAME].run(ctx, k, *self.run.tasks[i].args)
-            got = self._opens[key] = f.state.opening_open != opened
+            got = self._opens[key] = opens_with(self.g, self.run.tasks[i], k, self.run.zones[j], t)
         return got
 
     def all(self) -> list[dict]:
@@ -320,81 +114,6 @@ class _Measured:
                 if c.plain and c.delta is None and c.ghoul is not None:
                     c.opens_after = {(t, j) for j in range(i) for t in placed if self.opens(i, k, t, j)}
         return self.cards
-
-
-_REST_SKIP = ("ghouls", "ghoul_deck", "ghoul_discard", "steps", "queue", "rng", "cards", "origin", "_closed")
-
-
-def _rest_digest(st: Any) -> bytes:
-    """The state but the Ghouls, the Ghoul piles, the step counter and the queue, as bytes."""
-    d = {k: v for k, v in st.__dict__.items() if k not in _REST_SKIP}
-    d["survivors"] = [s.__dict__ for s in st.survivors.values()]
-    if st.pending is not None:
-        d["pending"] = st.pending.__dict__
-    return pickle.dumps(d, 4)
-
-
-def _probe(search: Any, g: Any, run: SpawnRun, keys_seq: tuple):
-    """Run ``g`` through the cards ``keys_seq`` and on to the horizon on a fork, the Spawn Zones'
-    Ghouls and the Ghoul piles guarded outside the cards themselves. Returns the fork at the horizon
-    (guards removed), or None if the rest of the horizon touched them or did not end in the horizon."""
-    p = g.fork()
-    st = p.state
-    gh = GuardedGhouls(st.ghouls)
-    gh.armed, gh.zones, gh.nonempty = False, frozenset(run.zones), dict.__len__(st.ghouls) > 0
-    deck, disc = GuardedPile(st.ghoul_deck), GuardedPile(st.ghoul_discard)
-    deck.armed = disc.armed = False
-    deck.what, disc.what = "ghoul_deck", "ghoul_discard"
-    st.ghouls, st.ghoul_deck, st.ghoul_discard = gh, deck, disc
-    log = GuardedLog(p.events)
-    log.armed, log.what = False, "events"
-    p.events = log
-    guards = (gh, deck, disc, log)
-
-    def arm(on: bool) -> None:
-        for x in guards:
-            x.armed = on
-
-    real = CHANCE[NAME]
-
-    seen: list = []
-
-    def card(ctx, o, *args):
-        arm(False)
-        try:
-            # between two cards only the Scene's checks ran: they must have changed nothing a card reads
-            d = _rest_digest(st)
-            if seen and seen[-1] != d:
-                raise Touched("the state changed between two Spawn cards")
-            real.run(ctx, o, *args)
-            seen.append(_rest_digest(st))
-            if seen[-1] != d:
-                raise Touched("a Spawn card changed more than its Zone's Ghouls")
-        finally:
-            arm(True)
-
-    wrapped = ChanceStep(real.name, real.outcomes, real.check, card)
-    ok = False
-    try:
-        arm(True)
-        for i, k in enumerate(keys_seq):
-            if p.needs() != "chance" or st.queue[0].name != NAME or st.queue[0].args[0] != run.zones[i]:
-                return None
-            p._resolve_chance(wrapped, k, st.queue[0])
-        ok, _acc = search.advance(p, None)  # no reading of the log on the way
-    except Touched:
-        ok = False
-    finally:
-        arm(False)
-    if not ok or p.state is not st or p.events is not log \
-            or any(a is not b for a, b in zip((st.ghouls, st.ghoul_deck, st.ghoul_discard), guards)):
-        return None
-    # the rest of the horizon drew no card (its own Spawn cards would be outcomes of their own)
-    if sum(e.kind == NAME for e in log) != len(keys_seq):
-        return None
-    st.ghouls, st.ghoul_deck, st.ghoul_discard = dict(gh), list(deck), list(disc)
-    p.events = list(log)
-    return p
 
 
 def expand_spawn_run(search: Any, g: Any, w: Fraction, acc: tuple, push: Callable, add_group: Callable) -> bool:
@@ -502,11 +221,8 @@ class SpawnSplit:
 
         n = len(g.state.ghoul_deck)
         for prefix, weight in sorted(self.cut):
-            d = 1
-            for j in range(len(prefix)):
-                d *= n - j
             c, cacc = at(prefix, False)
-            yield c, Fraction(weight, d), cacc
+            yield c, Fraction(weight, falling(n, len(prefix))), cacc
 
 
 def split_spawn_run(search: Any, g: Any) -> SpawnSplit | None:
@@ -531,9 +247,10 @@ def split_spawn_run(search: Any, g: Any) -> SpawnSplit | None:
     # keeps the run simple): if it reads what the cards change, no shortcut, and none either for the
     # later positions of this forecast before the same Spawn Zones (a speed choice: the plain path is exact)
     meas = _Measured(g, run, keys)
-    first = _first_simple(meas, keys, counts, room, m)
-    probe = _probe(search, g, run, first) if first is not None else None
-    if probe is None:
+    first = first_simple(lambda i, ki: meas.card(i, keys[ki]), counts, room, m,
+                         lambda i, ki, t, j: meas.opens(i, keys[ki], t, j))
+    end = probe(search, g, run, tuple(keys[ki] for ki in first)) if first is not None else None
+    if end is None:
         failed.update(tuple(run.zones[j:]) for j in range(m - 1))
         return None
     cards = meas.all()
@@ -578,37 +295,4 @@ def split_spawn_run(search: Any, g: Any) -> SpawnSplit | None:
     if not simple:  # cannot happen (the probe's sequence is simple); the plain path if it did
         return None
 
-    n = len(st.ghoul_deck)
-    den = 1
-    for j in range(m):
-        den *= n - j
-    return SpawnSplit(g, run, keys, rows, simple, cut, probe, den)
-
-
-def _first_simple(meas: _Measured, keys: tuple, counts: tuple, room: list, m: int) -> tuple | None:
-    """One sequence of groups where no card interacts (for the probe), measured lazily: at each card
-    the first group (the engine lists "Nothing!" first) that keeps the run simple."""
-    left = list(counts)
-    used = [0] * len(GHOUL_TYPES)
-    placed_at: list = []
-    out = []
-    for i in range(m):
-        for ki, k in enumerate(keys):
-            if not left[ki]:
-                continue
-            c = meas.card(i, k)
-            if not c.plain:
-                continue
-            if c.asked and (c.ghoul is None or used[c.ghoul] + c.asked > room[c.ghoul]):
-                continue
-            if c.delta is None and c.ghoul is not None and any(meas.opens(i, k, t, j) for t, j in placed_at):
-                continue
-            left[ki] -= 1
-            if c.delta is not None:
-                used[c.delta[0]] += c.delta[1]
-                placed_at.append((c.delta[0], i))
-            out.append(k)
-            break
-        else:
-            return None
-    return tuple(out)
+    return SpawnSplit(g, run, keys, rows, simple, cut, end, falling(len(st.ghoul_deck), m))

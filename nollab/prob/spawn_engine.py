@@ -30,7 +30,7 @@ step's counts are asked:
   root's measures of the last card at the room this position leaves (no fork). The last card's
   consequences do not change the step's counts, so they are not played;
 * **checked**: the Scene's checks between cards are run once on one sequence with the Spawn Zones'
-  Ghouls, the Ghoul piles and the event log guarded (the forecast's probe, :func:`nollab.prob.spawn_block._probe`);
+  Ghouls, the Ghoul piles and the event log guarded (the forecast's probe, :func:`nollab.prob.spawn_cards.probe`);
   if they read them, or the groups do not do the same at every position, the cards are followed one by
   one on forks (still the engine, just slower).
 
@@ -65,10 +65,11 @@ from nollab.rules.spawn.step import box_room
 
 from .dist import Dist
 from .spawn import SpawnResult
+# the parts shared with the forecast's shortcut (nollab.prob.spawn_block): one implementation
+from .spawn_cards import NAME, SpawnRun, falling, first_simple, measure_card, opens_with, probe
 
 __all__ = ["EngineSpawn", "EngineSpawnResult", "SpawnTooBig", "engine_spawn", "MAX_FORKS"]
 
-NAME = "spawn_card"
 _NT = len(GHOUL_TYPES)
 _W = 3 * _NT + 1  # answer: asked by type, placed by type, extra Activations by type, opening cards
 #: the answer of a sequence is packed in one integer, a field of _BITS bits each (sums are one addition)
@@ -113,12 +114,6 @@ def unpack(a: int) -> tuple:
     """The answer of a sequence as ``_W`` integers (asked, placed, extra by type; openings)."""
     mask = (1 << _BITS) - 1
     return tuple((a >> (_BITS * i)) & mask for i in range(_W))
-
-
-def _rest(st: Any) -> tuple:
-    """The state a card may change besides the Ghouls and the piles (to tell a card that did more)."""
-    return (tuple((s.id, s.mode, s.wounds, s.alive, s.zone) for s in st.survivors.values()),
-            sorted(st.opening_open.items()), st.result, st.pending is not None)
 
 
 @dataclass
@@ -314,20 +309,16 @@ class _Walk:
             return False  # a group does not do the same at every position
         e0 = eff[0]
         if m >= 2:
-            first = _first_clean(e0, counts, room, m)
+            first = first_simple(lambda _i, k: e0[k], counts, room, m)
             if first is None:
                 return False
-            from .spawn_block import SpawnRun, _probe
-
             self.spend(1)
-            if _probe(self, g, SpawnRun(tasks), tuple(keys[k] for k in first)) is None:
+            if probe(self, g, SpawnRun(tasks), tuple(keys[k] for k in first)) is None:
                 self.costly = "the Scene's rules read the Spawn Zones, the Ghoul piles or the log between cards"
                 return False
         opens = _opens_after(self, g, tasks, keys, e0) if m > 2 else {}
         nk = len(keys)
-        den = 1
-        for j in range(m):
-            den *= len(st.ghoul_deck) - j
+        den = falling(len(st.ghoul_deck), m)
         leaves: dict = {}
         # the last card with the room its earlier cards left: at the root shared with last_card()
         short_memo: dict = self.memo if root else {}
@@ -413,10 +404,7 @@ class _Walk:
             drawn = [c - n for c, n in zip(counts, left)]
             items = [kk for kk, n in enumerate(drawn) for _ in range(n)]
             orders = set(permutations(items))
-            den = 1
-            for j in range(len(items) + 1):
-                den *= N - j
-            per = Fraction(wt, len(orders) * den)
+            per = Fraction(wt, len(orders) * falling(N, len(items) + 1))
             for order in sorted(orders):
                 pg, pacc = at(order)
                 self.spend(1)
@@ -431,39 +419,12 @@ def _opening_row(o: Any) -> tuple:
 
 
 def _run_card(walk: _Walk, g: Any, task: Task, key: Any, place: tuple | None = None) -> Effect:
-    """The engine's ``spawn_card`` step run with ``key`` on a fork of ``g`` (``place``: (zone, type,
-    n) Ghouls put on the board first, to leave the box the room an earlier card would)."""
+    """The engine's ``spawn_card`` step run with ``key`` on a fork of ``g`` (:func:`measure_card`; ``place``:
+    (zone, type, n) Ghouls put on the board first, to leave the box the room an earlier card would), one fork
+    of the budget."""
     walk.spend(1)
-    f = g.fork()
-    ctx = f._ctx()
-    if place is not None:
-        ctx.place_ghouls(*place)
-    st0 = f.state
-    before = dict(st0.ghouls)
-    rest0 = _rest(st0)
-    q0 = list(st0.queue)
-    f.events.clear()
-    CHANCE[NAME].run(ctx, key, *task.args)
-    st = f.state
-    ev = [e for e in f.events if e.kind == NAME]
-    d = ev[0].data if len(ev) == 1 else {}
-    ghoul = d.get("ghoul")
-    ti = GHOUL_TYPES.index(ghoul) if ghoul in GHOUL_TYPES else None
-    extra = bool(d.get("extra"))
-    # the step pushes nothing but, when short, the extra Activation (P. 25) before the rest
-    odd = len(ev) != 1 or st.result is not None or st.pending is not None \
-        or st.queue[extra:] != q0 or (extra and st.queue[0].name != "activation")
-    zone = task.args[0]
-    changed = {z for z in set(before) | set(st.ghouls) if before.get(z) != st.ghouls.get(z)}
-    placed = d.get("placed", 0) or 0
-    clean = not odd and not extra and not d.get("opened") and _rest(st) == rest0 and changed <= {zone}
-    if clean and changed:
-        diff = [a - b for a, b in zip(st.ghouls_in(zone), before.get(zone, (0,) * _NT))]
-        clean = ti is not None and sum(x != 0 for x in diff) == 1 and diff[ti] == placed
-    elif clean and placed:
-        clean = False
-    return Effect(ti, d.get("requested", 0) or 0, placed, extra, isinstance(key, str) and key.startswith("open:"),
-                  clean, odd)
+    e = measure_card(g, task, key, place)
+    return Effect(e.ghoul, e.asked, e.placed, e.extra, _opening_row(key) == OPEN, e.clean, e.odd)
 
 
 def _measure(walk: _Walk, g: Any, tasks: list, keys: tuple) -> list[tuple]:
@@ -488,30 +449,11 @@ def _opens_after(walk: _Walk, g: Any, tasks: list, keys: tuple, e0: tuple) -> di
                 continue
             for t in types:
                 for j in range(i):
-                    got = _run_card(walk, g, tasks[i], keys[k], (tasks[j].args[0], GHOUL_TYPES[t], 1))
-                    if not got.clean:
+                    walk.spend(1)
+                    if opens_with(g, tasks[i], keys[k], tasks[j].args[0], t):
                         out.setdefault((i, k), set()).add(t)
                         break
     return out
-
-
-def _first_clean(e0: tuple, counts: tuple, room: list, m: int) -> tuple | None:
-    """One sequence of ``m`` groups where every card is clean (for the probe), or None."""
-    left = list(counts)
-    used = [0] * _NT
-    out = []
-    for _i in range(m):
-        for k, e in enumerate(e0):
-            if not left[k] or not e.clean or (e.ghoul is not None and used[e.ghoul] + e.asked > room[e.ghoul]):
-                continue
-            left[k] -= 1
-            if e.ghoul is not None:
-                used[e.ghoul] += e.placed
-            out.append(k)
-            break
-        else:
-            return None
-    return tuple(out)
 
 
 def engine_spawn(game: Any, zones: Any = None, max_forks: int | None = None, *, factorise: bool = True) -> EngineSpawn:
