@@ -40,13 +40,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable
 
-from nollab.rules.engine.chance import CHANCE
 from nollab.rules.engine.state import GHOUL_TYPES
 from nollab.rules.spawn.step import box_room
 
 # the parts shared with the live spawn odds (nollab.prob.spawn_engine): one implementation
-from .spawn_cards import (NAME, GuardedGhouls, GuardedLog, GuardedPile, SpawnRun, Touched, falling,  # noqa: F401
-                          first_simple, measure_card, opens_with, probe, spawn_run)
+from .spawn_cards import (GuardedGhouls, GuardedLog, GuardedPile, PrefixForks, SpawnRun, Touched,  # noqa: F401
+                          falling, first_simple, measure_card, opens_with, probe, spawn_run)
 
 __all__ = ["SpawnSplit", "expand_spawn_run", "spawn_run", "split_spawn_run"]
 
@@ -203,25 +202,11 @@ class SpawnSplit:
     def handed_back(self, search: Any, acc: tuple):
         """``(game, probability, spawn results so far)`` for each interacting sequence, the engine's
         fork standing right after its first interacting card (forks of shared prefixes reused)."""
-        g, keys = self.g, self.keys
-        games: dict = {(): (g, acc)}
-        step = CHANCE[NAME]
-
-        def at(prefix: tuple, keep: bool):
-            got = games.get(prefix)
-            if got is not None:
-                return got
-            pg, pacc = at(prefix[:-1], True)
-            c = pg.fork()
-            c._resolve_chance(step, keys[prefix[-1]], c.state.queue[0])
-            got = (c, search._spawn_events(c, pacc))
-            if keep:
-                games[prefix] = got
-            return got
-
+        g = self.g
+        forks = PrefixForks(g, acc, self.keys, lambda c, pacc, _key: search._spawn_events(c, pacc))
         n = len(g.state.ghoul_deck)
         for prefix, weight in sorted(self.cut):
-            c, cacc = at(prefix, False)
+            c, cacc = forks.then(prefix[:-1], prefix[-1])
             yield c, Fraction(weight, falling(n, len(prefix))), cacc
 
 

@@ -19,6 +19,7 @@ commuting cards instead of following every card on its own fork: the forecast's 
 * :func:`probe`: the rest of the horizon run *once* on one such sequence with what the cards change
   guarded (:class:`GuardedGhouls`, :class:`GuardedPile`, :class:`GuardedLog`, raising :class:`Touched`);
   if it reads none of it, every simple sequence runs that same code on the same values;
+* :class:`PrefixForks`: the engine's forks after each sequence handed back, shared prefixes forked once;
 * :func:`falling`: the weight of ordered draws without replacement (``n (n-1) ... (n-m+1)``).
 
 Nothing of the rules is written here: what a card does comes from the engine's run of it; the only
@@ -35,7 +36,7 @@ from nollab.rules.engine.chance import CHANCE, ChanceStep
 from nollab.rules.engine.state import GHOUL_TYPES
 
 __all__ = ["CardEffect", "GuardedGhouls", "GuardedLog", "GuardedPile", "NAME", "SpawnRun", "Touched",
-           "falling", "first_simple", "is_short", "measure_card", "opens_with", "probe", "spawn_run"]
+           "PrefixForks", "falling", "first_simple", "is_short", "measure_card", "opens_with", "probe", "spawn_run"]
 
 #: the engine's chance step of one Ghoul card
 NAME = "spawn_card"
@@ -331,6 +332,33 @@ def first_simple(card: Callable, counts: tuple, room: Any, m: int, opens: Callab
         else:
             return None
     return tuple(out)
+
+
+class PrefixForks:
+    """The engine's forks of ``g`` after each sequence of card groups drawn (the run's cards resolved
+    one by one by ``Game._resolve_chance``), a sequence's fork shared by the longer ones that start with
+    it: how both products hand interacting sequences back to the engine. ``after(game, acc, key)`` is the
+    caller's reading of a card just resolved (its ``acc`` updated; e.g. the events read, a fork counted)."""
+
+    def __init__(self, g: Any, acc: Any, keys: tuple, after: Callable):
+        self.keys, self.after = keys, after
+        self.games: dict = {(): (g, acc)}
+
+    def at(self, prefix: tuple) -> tuple:
+        """``(game, acc)`` after the groups ``prefix`` (indices in ``keys``), kept for longer prefixes."""
+        got = self.games.get(prefix)
+        if got is None:
+            got = self.games[prefix] = self.then(prefix[:-1], prefix[-1])
+        return got
+
+    def then(self, prefix: tuple, k: int) -> tuple:
+        """``(game, acc)`` after ``prefix`` then group ``k``, on a fork of its own (not kept: the caller
+        goes on with it)."""
+        pg, pacc = self.at(prefix)
+        c = pg.fork()
+        key = self.keys[k]
+        c._resolve_chance(CHANCE[NAME], key, c.state.queue[0])
+        return c, self.after(c, pacc, key)
 
 
 _REST_SKIP = ("ghouls", "ghoul_deck", "ghoul_discard", "steps", "queue", "rng", "cards", "origin", "_closed")

@@ -58,7 +58,6 @@ from itertools import permutations
 from math import factorial, lcm
 from typing import Any
 
-from nollab.rules.engine.chance import CHANCE
 from nollab.rules.engine.state import GHOUL_TYPES
 from nollab.rules.engine.tasks import Task
 from nollab.rules.spawn.step import box_room
@@ -66,7 +65,7 @@ from nollab.rules.spawn.step import box_room
 from .dist import Dist
 from .spawn import SpawnResult
 # the parts shared with the forecast's shortcut (nollab.prob.spawn_block): one implementation
-from .spawn_cards import NAME, SpawnRun, falling, first_simple, measure_card, opens_with, probe
+from .spawn_cards import NAME, PrefixForks, falling, first_simple, measure_card, opens_with, probe, spawn_run
 
 __all__ = ["EngineSpawn", "EngineSpawnResult", "SpawnTooBig", "engine_spawn", "MAX_FORKS"]
 
@@ -288,12 +287,10 @@ class _Walk:
         apply (the caller follows the cards one by one)."""
         st = g.state
         node = g.chance_outcomes()
-        q = st.queue
-        m = 0
-        while m < len(q) and q[m].name == NAME:
-            m += 1
-        tasks = list(q[:m])
-        if any(t.name == NAME for t in q[m:]) or len(st.ghoul_deck) < m or node.total != len(st.ghoul_deck):
+        run = spawn_run(st)
+        tasks = run.tasks if run is not None else []
+        m = len(tasks)
+        if any(t.name == NAME for t in st.queue[m:]) or len(st.ghoul_deck) < m or node.total != len(st.ghoul_deck):
             self.costly = "a reshuffle of the Ghoul deck inside the step, P. 24"
             return False
         keys, counts = node.outcomes, node.weights
@@ -313,7 +310,7 @@ class _Walk:
             if first is None:
                 return False
             self.spend(1)
-            if probe(self, g, SpawnRun(tasks), tuple(keys[k] for k in first)) is None:
+            if probe(self, g, run, tuple(keys[k] for k in first)) is None:
                 self.costly = "the Scene's rules read the Spawn Zones, the Ghoul piles or the log between cards"
                 return False
         opens = _opens_after(self, g, tasks, keys, e0) if m > 2 else {}
@@ -388,29 +385,20 @@ class _Walk:
     def _hand_back(self, g, w, acc, tasks, keys, counts, cuts, push) -> None:
         """Every order of the earlier cards of each cut, then the cut card, played by the engine."""
         N = len(g.state.ghoul_deck)
-        games: dict = {(): (g, acc)}
 
-        def at(prefix: tuple) -> tuple:
-            got = games.get(prefix)
-            if got is None:
-                pg, pacc = at(prefix[:-1])
-                self.spend(1)
-                c = pg.fork()
-                c._resolve_chance(CHANCE[NAME], keys[prefix[-1]], c.state.queue[0])
-                got = games[prefix] = (c, self.events(c, pacc + _opening_row(keys[prefix[-1]])))
-            return got
+        def after(c: Any, pacc: tuple, key: Any) -> tuple:
+            self.spend(1)
+            return self.events(c, pacc + _opening_row(key))
 
+        forks = PrefixForks(g, acc, keys, after)
         for left, k, wt in cuts:
             drawn = [c - n for c, n in zip(counts, left)]
             items = [kk for kk, n in enumerate(drawn) for _ in range(n)]
             orders = set(permutations(items))
             per = Fraction(wt, len(orders) * falling(N, len(items) + 1))
             for order in sorted(orders):
-                pg, pacc = at(order)
-                self.spend(1)
-                c = pg.fork()
-                c._resolve_chance(CHANCE[NAME], keys[k], c.state.queue[0])
-                push(c, w * per, self.events(c, pacc + _opening_row(keys[k])))
+                c, cacc = forks.then(order, k)
+                push(c, w * per, cacc)
 
 
 def _opening_row(o: Any) -> tuple:
