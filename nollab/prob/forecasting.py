@@ -115,6 +115,38 @@ def merge_key(state: Any) -> bytes:
     return hashlib.blake2b(pickle.dumps(d, 4), digest_size=16).digest()
 
 
+class Frontier:
+    """The positions an enumeration of chance outcomes has yet to expand (the forecast's, the live spawn
+    odds'): equal ones merged (the same :func:`merge_key` and the same ``acc``: their probabilities add,
+    the first game kept), the earliest engine step first, so positions that become equal meet before
+    either is expanded."""
+
+    __slots__ = ("pending", "heap", "seq")
+
+    def __init__(self) -> None:
+        self.pending: dict = {}
+        self.heap: list = []
+        self.seq = 0
+
+    def add(self, g: Any, w: Any, acc: Any) -> None:
+        """Position ``g`` reached with probability ``w`` and results ``acc`` so far."""
+        key = (merge_key(g.state), acc)
+        node = self.pending.get(key)
+        if node is not None:
+            node[1] += w
+            return
+        self.pending[key] = [g, w, acc]
+        self.seq += 1
+        heapq.heappush(self.heap, (g.state.steps, self.seq, key))
+
+    def pop(self) -> list:
+        """``[game, probability, acc]`` of the earliest position left."""
+        return self.pending.pop(heapq.heappop(self.heap)[2])
+
+    def __bool__(self) -> bool:
+        return bool(self.heap)
+
+
 def _frac(f: Fraction) -> str:
     return f"{f.numerator}/{f.denominator}"
 
@@ -366,32 +398,21 @@ class _Search:
     # -- the forward pass --
     def run(self, root: Any) -> dict:
         finals: dict = {}
-        pending: dict = {}
-        heap: list = []
-        seq = 0
+        todo = Frontier()
 
         def push(g, w, acc):
-            nonlocal seq
             stopped, acc = self.advance(g, acc)
             if stopped:
                 _add(finals, self.outcome(g, acc), w)
                 return
-            key = (merge_key(g.state), acc)
-            node = pending.get(key)
-            if node is not None:
-                node[1] += w
-                return
-            pending[key] = [g, w, acc]
-            seq += 1
-            heapq.heappush(heap, (g.state.steps, seq, key))
+            todo.add(g, w, acc)
 
         def add_group(scale: Fraction, weights: dict) -> None:
             self.groups.append((scale, weights))
 
         push(root, Fraction(1), ((0,) * _NT, (0,) * _NT))
-        while heap:
-            _s, _q, key = heapq.heappop(heap)
-            g, w, acc = pending.pop(key)
+        while todo:
+            g, w, acc = todo.pop()
             self.count()
             if g.needs() == "chance":
                 if self.factorise and expand_spawn_run(self, g, w, acc, push, add_group):

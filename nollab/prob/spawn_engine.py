@@ -49,8 +49,6 @@ API::
 """
 from __future__ import annotations
 
-import heapq
-import itertools
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -193,9 +191,9 @@ class _Walk:
 
     # -- the enumeration --
     def run(self, root: Any) -> None:
-        pending: dict = {}
-        heap: list = []  # positions by the engine's step counter: earlier positions first, so equal ones merge
-        seq = itertools.count()
+        from .forecasting import Frontier
+
+        todo = Frontier()  # earlier positions first, so equal ones merge
 
         def push(g: Any, w: Fraction, acc: tuple) -> None:
             stopped, acc = self.advance(g, acc)
@@ -204,20 +202,11 @@ class _Walk:
                 return
             if self.factorise and self.last_card(g, w, acc):
                 return
-            from .forecasting import merge_key
-
-            key = (merge_key(g.state), acc)
-            got = pending.get(key)
-            if got is not None:
-                got[1] += w
-                return
-            pending[key] = [g, w, acc]
-            heapq.heappush(heap, (g.state.steps, next(seq), key))
+            todo.add(g, w, acc)
 
         push(root, Fraction(1), ZERO)
-        while heap:
-            _s, _n, key = heapq.heappop(heap)
-            g, w, acc = pending.pop(key)
+        while todo:
+            g, w, acc = todo.pop()
             self.positions += 1
             # two cards left after an earlier card was played: one card on forks (its children stand before the
             # last card, answered from the root's measures) costs fewer forks than measuring both positions
