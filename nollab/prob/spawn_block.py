@@ -34,6 +34,12 @@ sequences' value is the probe's, the cut ones are valued by the engine.
 Nothing of the rules is written here: what a card does comes from the engine's run of it; the
 counting is the one of drawing from a pile; the only rule facts used are that a card reads the
 room of its type's box (``box_room``, P. 25) and an opening card the Zones with Ghouls of its type.
+
+The parts shared with the live spawn odds (:mod:`nollab.prob.spawn_engine`) are one implementation in
+:mod:`nollab.prob.spawn_cards`: the measure of a card group (``measure_card``, ``opens_with``), the
+first simple sequence, the probe and its guards, the hand-back forks (``PrefixForks``), the falling
+products. This module keeps the forecast's layer: the counting keyed by every Zone's placement (the
+end positions are asked) and the Outcomes of the simple sequences.
 """
 from __future__ import annotations
 

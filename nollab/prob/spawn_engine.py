@@ -11,8 +11,9 @@ events, never re-derived here.
 
 Following every card on its own fork costs 0.5-6 s for Scene 1's four Spawn Zones (26,640 ordered
 outcomes at Yellow), so the step is counted as a product where the cards commute, as the forecast's
-Spawn Step shortcut does (:mod:`nollab.prob.spawn_block`), with a smaller state since only the
-step's counts are asked:
+Spawn Step shortcut does (:mod:`nollab.prob.spawn_block`; the measure, the probe, the hand-back
+forks and the falling products are the same code, :mod:`nollab.prob.spawn_cards`), with a smaller
+state since only the step's counts are asked:
 
 * **measured**: each group's card is run by the engine once per position of the run on a fork
   (``CHANCE["spawn_card"].run``): its type, Ghouls asked and placed, extra Activation, openings
