@@ -85,6 +85,21 @@ def _limits(drop_root: bool):
     return pre
 
 
+#: ``python -m nollab.cli`` plus one thing: at exit the child writes its own peak RSS (``VmHWM`` of
+#: /proc/self/status) to $NOLLAB_TEST_PEAK. The kernel's ``ru_maxrss`` of a child cannot be used: it
+#: starts from the forking parent's RSS (a 300 MB pytest makes every child read >= 300 MB), while
+#: VmHWM belongs to the memory the child has after ``exec``.
+RUN_CLI = ("import atexit, os, runpy, sys\n"
+           "def _peak():\n"
+           "    with open('/proc/self/status') as f:\n"
+           "        kb = next(line for line in f if line.startswith('VmHWM')).split()[1]\n"
+           "    with open(os.environ['NOLLAB_TEST_PEAK'], 'w') as out:\n"
+           "        out.write(kb)\n"
+           "atexit.register(_peak)\n"
+           "sys.argv[0] = 'nollab'\n"
+           "runpy.run_module('nollab.cli', run_name='__main__', alter_sys=True)\n")
+
+
 @pytest.mark.parametrize("case", REAL, ids=[c["id"] for c in REAL])
 def test_bad_input_real_process(case, tmp_path) -> None:
     """The real command, as a user runs it, under an address-space limit; peak RSS measured."""
@@ -93,23 +108,26 @@ def test_bad_input_real_process(case, tmp_path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("NOLLAB_CONTENT", "NOLLAB_DEBUG")}
     env.update(env_add)
     env["HOME"] = str(tmp)
+    peak_file = tmp_path.parent / f"{tmp_path.name}.peak"  # outside the folder the case may fill
+    env["NOLLAB_TEST_PEAK"] = str(peak_file)
     drop = bool(case.get("nonroot")) and IS_ROOT
     t0 = time.perf_counter()
     with open(tmp / ".out", "w+") as fo, open(tmp / ".err", "w+") as fe:
-        proc = subprocess.Popen([sys.executable, "-m", "nollab.cli", *argv], cwd=tmp, env=env,
+        proc = subprocess.Popen([sys.executable, "-c", RUN_CLI, *argv], cwd=tmp, env=env,
                                 stdout=fo, stderr=fe, preexec_fn=_limits(drop))
-        status, usage = _wait4(proc.pid, SUBPROCESS_SECONDS)
+        status, _usage = _wait4(proc.pid, SUBPROCESS_SECONDS)
         proc.returncode = os.waitstatus_to_exitcode(status)
         elapsed = time.perf_counter() - t0
         fo.seek(0)
         fe.seek(0)
         out, err = fo.read(), fe.read()
-    peak_mb = usage.ru_maxrss / 1024  # this child's own peak (wait4), in MB
     line = one_error_line(err)
     assert proc.returncode != 0, (proc.returncode, out[:500])
     assert "Traceback" not in err and "internal error" not in line, line
     assert case["expect"] in line, (case["expect"], line)
     assert elapsed < SUBPROCESS_SECONDS
+    assert peak_file.exists(), "the child wrote no peak: it did not exit normally"
+    peak_mb = int(peak_file.read_text()) / 1024  # the child's own peak RSS, in MB
     assert peak_mb <= MAX_RSS_MB, f"peaked at {peak_mb:.0f} MB"
 
 
