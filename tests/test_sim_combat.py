@@ -77,3 +77,64 @@ def test_the_damage_two_survivor_walks_towards_the_fatty_in_the_house():
     g.touch()
     a = HeuristicPolicy().choose_action(g, g.legal_actions())
     assert a.kind == "move" and a.params[0] == "2R:S"
+
+
+def _first_turn(g):
+    bot = HeuristicPolicy()
+    while g.needs() in ("choice", "step"):
+        g.step(bot)
+    g.touch()
+    acts = g.legal_actions()
+    if acts and acts[0].kind == "activate":
+        g.apply(acts[0])
+        acts = g.legal_actions()
+    return bot, acts
+
+
+def _names(g, sid):
+    st = g.state
+    return sorted(st.cards[u] for u in st.survivors[sid].inventory())
+
+
+def test_the_flammable_fluid_comes_to_the_table_leg_which_becomes_a_torch():
+    """P. 30 "TABLE LEG + FLAMMABLE FLUID = TORCH + FLAMMABLE FLUID": the Fluid is kept, so Ben
+    (Table Leg) takes Tom's Fluid with a Trade (P. 19), then combines it into a Torch (Damage 2,
+    the weapon that kills Fatties, P. 27) and still holds the Fluid."""
+    g = sandbox(STREET2, {"ben": "T:a", "tom": "T:a"},
+                inventory={"ben": ["table_leg", "crowbar"], "tom": ["flammable_fluid", "claw_hammer"]})
+    bot, acts = _first_turn(g)
+    assert g.state.active == "ben"
+    a = bot.choose_action(g, acts)
+    assert a.kind == "trade" and a.params[0] == "tom"
+    g.apply(a)
+    while g.pending is not None:
+        g.choose(bot.choose_option(g, g.pending))
+    assert "flammable_fluid" in _names(g, "ben") and "flammable_fluid" not in _names(g, "tom")
+    a = bot.choose_action(g, g.legal_actions())
+    assert a.kind == "combine" and a.params[0] == "torch"
+    g.apply(a)
+    while g.pending is not None:
+        g.choose(bot.choose_option(g, g.pending))
+    assert {"torch", "flammable_fluid"} <= set(_names(g, "ben")) and "table_leg" not in _names(g, "ben")
+
+
+def test_a_holder_of_leg_and_fluid_combines_rather_than_hands_the_fluid_on():
+    """Whoever holds both the Table Leg and the Fluid makes the Torch first (P. 30); the Fluid is
+    passed on only afterwards (before, it went back and forth between two Table Legs)."""
+    g = sandbox(STREET2, {"ben": "T:a", "tom": "T:a"},
+                inventory={"ben": ["table_leg", "flammable_fluid"], "tom": ["table_leg"]})
+    bot, acts = _first_turn(g)
+    assert g.state.active == "ben"
+    a = bot.choose_action(g, acts)
+    assert a.kind == "combine" and a.params[0] == "torch"
+
+
+def test_the_fatty_is_struck_with_the_damage_two_weapon():
+    """P. 27: Damage 1 is lost on a Fatty; with a Torch (Damage 2) and a Table Leg (Damage 1) in
+    Hand and a lone Fatty in the Zone, Ben attacks with the Torch."""
+    g = sandbox(STREET2, {"ben": "T:a"}, ghouls={"T:a": {"fatty": 1}}, inventory={"ben": ["table_leg", "torch"]})
+    bot, acts = _first_turn(g)
+    a = bot.choose_action(g, acts)
+    assert a.kind == "melee"
+    hands = g.state.survivors["ben"].hands
+    assert [g.state.cards[hands[i]] for i in a.params[0]] == ["torch"]  # params: (Hands used, Dual?)

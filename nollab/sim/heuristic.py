@@ -28,6 +28,9 @@ What it values, in order (the scores are in :data:`SCORES`, so a notebook can tu
    Phase (P. 22) is rewarded -- judged for the team in the Zone, who split the Attacks (so nobody
    walks off leaving a friend alone with them); an attack that cannot kill (Damage 1 on Fatties, P. 27) is
    never made; with nothing to chase, a Survivor in the street walks into a room.
+6. **Torches** -- "TABLE LEG + FLAMMABLE FLUID = TORCH + FLAMMABLE FLUID" (P. 30): the Fluid is
+   kept, so a Trade brings it to a Table Leg without one and the holder combines (a Torch is
+   Damage 2: it kills Fatties, P. 27).
 
 The weights were tuned on Scene 1 (seed 123, 150 games per setting): the objective step dominates
 (S1 is a race to block the windows). With them the bot wins S1 about 80-85 % of the time with the
@@ -69,7 +72,7 @@ SCORES: dict[str, float] = {
     "search_aside": 70.0, "goal_step": 150.0, "safety": 2.0, "spare_token": 60.0, "car_out": 25.0,
     "goal_search": 60.0, "defend_house": 30.0, "seal_house": 70.0, "into_ghouls": 40.0,
     "reload": 30.0, "lethal": 120.0, "arm": 12.0, "combine": 50.0, "equip": 26.0, "open_door": -5.0, "do_nothing": 0.0,
-    "team_lethal": 1.0,
+    "team_lethal": 1.0, "torch": 60.0,
 }
 EARLY_ROUNDS = 3
 
@@ -137,6 +140,10 @@ class HeuristicPolicy:
             return self._split_wounds(game, choice)
         if choice.kind == "trade" and ["done"] not in choice.options:
             return self._balance_trade(game, choice)
+        if choice.kind == "trade" and sid is not None:
+            opt = self._torch_option(game, choice)
+            if opt is not None:
+                return opt
         if choice.kind == "keep" and "card" in choice.data:
             kept = self._keep(game, choice)
             if kept is not None:
@@ -188,6 +195,36 @@ class HeuristicPolicy:
             return 10.0 + _weapon_value(c) if _is_weapon(c) else 0.0
         opts = [o for o in choice.options if o[0] == verb and len(o) == 2]
         return min(opts, key=worth) if opts else choice.options[choice.default]
+
+    @staticmethod
+    def _torch_trade(v: "_View", partner) -> bool:
+        """"TABLE LEG + FLAMMABLE FLUID = TORCH + FLAMMABLE FLUID" (P. 30): the Fluid is kept, so one
+        Flammable Fluid passed along the team turns every Table Leg (1 die 4+, Damage 1) into a
+        Torch (2 dice 3+, Damage 2 -- it kills Fatties, P. 27). A Trade is worth it when it brings
+        the Fluid to a Table Leg without one (I hold the Fluid, or the partner does); whoever holds
+        both combines first (else the Fluid went back and forth, a Trade every Action)."""
+        def has(s, name):
+            return any(v.st.cards[u] == name for u in s.inventory())
+        if has(v.me, "table_leg") or has(partner, "table_leg") and has(partner, "flammable_fluid"):
+            return has(v.me, "table_leg") and not has(v.me, "flammable_fluid") and has(partner, "flammable_fluid") \
+                and not has(partner, "table_leg")  # a holder of both combines it themselves first
+        return has(v.me, "flammable_fluid") and has(partner, "table_leg")
+
+    @staticmethod
+    def _torch_option(game, choice):
+        """In a Trade made for a Torch (:meth:`_torch_trade`): the Flammable Fluid goes to the
+        Table Leg's holder, then the Trade ends."""
+        st = game.state
+        moved = [st.cards[u] for u in choice.data.get("gave", []) + choice.data.get("took", [])]
+        if "flammable_fluid" in moved:
+            return ["done"] if ["done"] in choice.options else None
+        for o in choice.options:
+            if o[0] in ("give", "take") and len(o) == 2 and st.cards[o[1]] == "flammable_fluid":
+                me, partner = st.survivors[choice.survivor], st.survivors[choice.data["partner"]]
+                taker = partner if o[0] == "give" else me
+                if any(st.cards[u] == "table_leg" for u in taker.inventory()):
+                    return o
+        return None
 
     def _keep(self, game, choice):
         """Keep a Molotov or one of its parts (P. 29), swapping out a card of no use in a fight."""
@@ -269,6 +306,8 @@ class HeuristicPolicy:
             n = v.st.ghoul_count(a.params[1])
             friends = len(v.st.survivors_in(a.params[1]))
             return w["shot_base"] + w["per_kill"] * n - 200.0 * friends if n >= 3 else -1.0
+        if k == "trade" and self._torch_trade(v, v.st.survivors[a.params[0]]):
+            return w["torch"]
         if k == "car_out":
             return w["car_out"]  # S9/S10 start in the Car; this bot plays on foot
         return -10.0  # discard, trade, shove, taunt, driving, bloodlust: not part of this bot's plan

@@ -204,7 +204,9 @@ class GatherSpawns(Plan):
             gain = self._hand_value(v, a.params) - self._hand_value(v, v.me.hands)
             return 2.0 * gain  # never trade the equipped Molotov back for a weapon (Actions lost both ways)
         if a.kind == "combine":
-            return 100.0 if a.params[0] == "molotov" else -60.0  # a Torch would burn a Flammable Fluid
+            if a.params[0] == "torch":
+                return 0.0  # the Fluid is kept: "TABLE LEG + FLAMMABLE FLUID = TORCH + FLAMMABLE FLUID" (P. 30)
+            return 100.0 if a.params[0] == "molotov" else -60.0
         if a.kind == "trade" and self._pair_with(v, v.st.survivors[a.params[0]]):
             return 150.0
         if a.kind == "search" and str(a.params[0]) == "house" and self.molotovs(v) < self.needed(v) \
