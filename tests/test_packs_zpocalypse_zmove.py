@@ -131,6 +131,73 @@ def test_the_default_path_is_the_engines_order_and_run_until_takes_it():
         pytest.fail("no zombie_path choice came up")
 
 
+# ---- order among equally close zombies: the moving player's choice ---------------------------------------------
+def _order_position(vps=(1, 3)):
+    """A single on 1,1 and a double on 5,5, both 2 squares from the entrance (3,3): with speed 2 both moves end
+    on the entrance, so the second to move pushes the first into the bunker."""
+    g = position(players=2, squads={"p1": {"pos": BUNKER, "vp": vps[0]}, "p2": {"pos": BUNKER, "vp": vps[1]}},
+                 zombies=[(1, 1), (5, 5, True)])
+    g.state.speed = 2
+    return g
+
+
+def test_the_order_of_equally_close_zombies_is_offered_to_the_player_with_the_most_vps():
+    """Zombie Movement: "The player with the most VPs moves the zombies ..., starting with the zombies closest to
+    their goals": the single and the double are equally close (2 squares from the entrance), so which of them
+    moves first is that player's (p2's) choice, one option per zombie, named by its square."""
+    g = _order_position()
+    (ask,) = _asks(drive(night.move_zombies(g.ctx, set())), "zombie_order")
+    assert ask.who == "p2" and set(ask.options) == {"1,1", "5,5"} and ask.page == "Zombie Movement"
+    assert chebyshev((1, 1), g.ctx.city.entrance) == chebyshev((5, 5), g.ctx.city.entrance)
+    g = _order_position((2, 2))
+    g.state.order = ["p2", "p1"]
+    assert _asks(drive(night.move_zombies(g.ctx, set())), "zombie_order")[0].who == "p2"   # VP tie: turn order
+
+
+@pytest.mark.parametrize("first,want", [
+    ("1,1", [(BUNKER, False), ((3, 3), True)]),    # the single first: the double pushes it on into the bunker
+    ("5,5", [(BUNKER, True), ((3, 3), False)]),    # the double first: the single pushes it on
+])
+def test_each_order_leads_to_its_own_outcome(first, want):
+    """Zombie Movement: "if their movement is blocked by another zombie, they push those zombies along" -- so the
+    order decides which zombie ends in the bunker."""
+    g = _order_position()
+    seen = drive(night.move_zombies(g.ctx, set()), first)
+    assert [a for r, a in seen if isinstance(r, Ask) and r.kind == "zombie_order"] == [first]
+    assert _where(g) == sorted(want)
+
+
+def test_the_default_order_is_the_engines_and_run_until_takes_it():
+    """Zombie Movement: with no player answering (bots, ``run_until``) the oldest zombie moves first, as the engine
+    did before the choice existed (the single, placed first, ends in the bunker)."""
+    g = _order_position()
+    (ask,) = _asks(drive(night.move_zombies(g.ctx, set())), "zombie_order")
+    assert ask.options[ask.default] == "1,1"
+    assert _where(g) == sorted([(BUNKER, False), ((3, 3), True)])
+    g = Game.new(seed=5, setup="2")
+    n = 0
+    while not g.over and n < 20_000:
+        p = g.pending
+        if p is not None and p.kind == "zombie_order":
+            before = len(g.log)
+            g.step()
+            assert g.log[before] == {"t": "choice", "o": p.options[p.default]}
+            break
+        g.step()
+        n += 1
+    else:
+        pytest.fail("no zombie_order choice came up")
+
+
+def test_no_order_is_asked_when_the_zombies_cannot_meet():
+    """Zombie Movement: equally close zombies 6 squares apart with speed 1 cannot reach, merge with or push each
+    other, so their order cannot matter and is not asked."""
+    g = position(squads={"p1": {"pos": BUNKER}}, zombies=[(0, 3), (6, 3)])
+    g.state.speed = 1
+    assert chebyshev((0, 3), g.ctx.city.entrance) == chebyshev((6, 3), g.ctx.city.entrance)
+    assert not _asks(drive(night.move_zombies(g.ctx, set())), "zombie_order")
+
+
 # ---- placing zombies --------------------------------------------------------------------------------------------
 def _tile(g, tid="t06", slot=(2, 0)):
     g.state.slots[f"{slot[0]},{slot[1]}"] = [tid, "a"]

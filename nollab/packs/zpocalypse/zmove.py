@@ -17,6 +17,10 @@ pushing"):
   ``zombie_path`` choice) -- among those that make a double if one does ("create double zombies whenever
   possible"); the default is the engine's fixed order (a merge first, then a free square, then reading
   order), which the bots and ``run_until`` take.
+- "starting with the zombies closest to their goals": among zombies equally close (by their shortest path at
+  the start of the move), that player also picks which moves next (a pending ``zombie_order`` choice), asked
+  only while two or more are left and their moves can interact (:func:`order_matters`: pushing and merging
+  make the order count); the default is the engine's order (oldest zombie first).
 - Zombies equally near several squads (on different squares) split between them, the larger group to the
   player with more VPs, a VP tie decided by a red die (:func:`split_order`, :func:`shares`; the zombie
   attacks split the same way).
@@ -32,7 +36,7 @@ from nollab.packs.zpocalypse.engine import Ask, Ctx, Flow
 from nollab.packs.zpocalypse.state import Squad, sq
 
 __all__ = ["on_board", "lookouts", "mover", "zombie_goal", "goal_ties", "split_order", "shares", "move_zombies", "ends",
-           "push", "land", "P_ZMOVE"]
+           "order_matters", "order_ids", "push", "land", "P_ZMOVE"]
 
 P_ZMOVE, P_FORT = "Zombie Movement", "Phase 2 Fortify"
 #: longest line of zombies one push moves (a bound far above any real board: 40 miniatures)
@@ -148,7 +152,8 @@ def _field(c: Ctx, goal: tuple, through_walls: bool, avoid=()) -> dict:
 
 
 def move_zombies(c: Ctx, rising: set) -> Flow:
-    """Each zombie moves up to the Night's speed, closest to its goal first (see the module docstring).
+    """Each zombie moves up to the Night's speed, closest to its goal first; among equally close ones the moving
+    player picks the order (``zombie_order``, see the module docstring).
     "A zombie must stop after it moves over a player-placed sandbag" and cannot attack on its next turn.
     Traps kill 2 zombies (no VP). Walls: a double is "blocked for 1 round ... On the next round remove the
     wall ... On the third round, the zombie can continue"; a single "tries for 1 round, then looks for
@@ -185,11 +190,68 @@ def move_zombies(c: Ctx, rising: set) -> Flow:
         plans.append((d, z.uid, g))
     plans.sort()
     who = mover(c)
-    for _, u, g in plans:
-        z = st.zombies.get(u)
-        if z is None:
-            continue
-        yield from _move_one(c, z, g, speed, fields, who)
+    for d in sorted({d for d, _, _ in plans}):
+        left = [(u, g) for e, u, g in plans if e == d]
+        while left:
+            left = [(u, g) for u, g in left if u in st.zombies]   # merged away or trapped meanwhile
+            if not left:
+                break
+            i = 0
+            if len(left) > 1 and who is not None and order_matters(c, [st.zombies[u] for u, _ in left], speed):
+                zs = [st.zombies[u] for u, _ in left]
+                ids = order_ids(zs)
+                o = yield Ask("zombie_order", who, f"{c.name(who)} moves the zombies equally close to their goals: "
+                              "which one moves next?", ids, tuple(_order_label(c, z, g) for z, (_, g) in
+                                                                   zip(zs, left)), P_ZMOVE, 0)
+                i = ids.index(o)
+            u, g = left.pop(i)
+            yield from _move_one(c, st.zombies[u], g, speed, fields, who)
+
+
+def order_ids(zs: list) -> tuple:
+    """The zombies' names in a ``zombie_order`` choice: their squares ``"x,y"`` (a board click maps to one),
+    ``"x,y#uid"`` when two share a square."""
+    names = [f"{z.pos[0]},{z.pos[1]}" for z in zs]
+    if len(set(names)) < len(names):
+        names = [f"{n}#{z.uid}" for n, z in zip(names, zs)]
+    return tuple(names)
+
+
+def _order_label(c: Ctx, z, g) -> str:
+    to = "the bunker" if g[0] == "bunker" else c.name(g[1])
+    return f"the {'double' if z.double else 'single'} zombie on {z.pos[0]},{z.pos[1]} (toward {to})"
+
+
+def order_matters(c: Ctx, zs: list, speed: int) -> bool:
+    """Can the order in which the zombies ``zs`` (equally close to their goals) move change the outcome? A cheap
+    test that never says no when it can: a double at a wall may push it down (every later path changes);
+    otherwise two of them interact only through the squares they can reach -- a move ends within ``speed``,
+    a pushed zombie goes one square further, a line of zombies is pushed in turn -- so the movers and the other
+    zombies on the board (which may be pushed one square) are linked when their reaches overlap, and the order
+    matters when two movers end up linked."""
+    if any(z.double and z.wall is not None for z in zs):
+        return True
+    movers = {z.uid for z in zs}
+    nodes = [(z.uid, tuple(z.pos), speed + 1) for z in zs]
+    nodes += [(y.uid, tuple(y.pos), 1) for y in c.st.zombies.values() if y.uid not in movers and tuple(y.pos) != BUNKER]
+    root = {u: u for u, _, _ in nodes}
+
+    def find(u):
+        while root[u] != u:
+            root[u] = root[root[u]]
+            u = root[u]
+        return u
+    for i, (a, pa, ra) in enumerate(nodes):
+        for b, pb, rb in nodes[i + 1:]:
+            if chebyshev(pa, pb) <= ra + rb:
+                root[find(a)] = find(b)
+    seen = set()
+    for u in movers:
+        r = find(u)
+        if r in seen:
+            return True
+        seen.add(r)
+    return False
 
 
 def occupants(c: Ctx, p, me=None) -> list:
