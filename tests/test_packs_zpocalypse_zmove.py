@@ -198,6 +198,15 @@ def test_no_order_is_asked_when_the_zombies_cannot_meet():
     assert not _asks(drive(night.move_zombies(g.ctx, set())), "zombie_order")
 
 
+def test_no_order_is_asked_when_both_go_straight_into_the_bunker():
+    """Zombie Movement: two neighbours next to the entrance with speed 3 both end in the bunker whatever the
+    order ("Zombies may pass through a square occupied by other zombies"; the bunker holds any number)."""
+    g = position(squads={"p1": {"pos": BUNKER}}, zombies=[(2, 2), (2, 3)])
+    g.state.speed = 3
+    assert not _asks(drive(night.move_zombies(g.ctx, set())), "zombie_order")
+    assert _where(g) == [(BUNKER, False), (BUNKER, False)]
+
+
 # ---- placing zombies --------------------------------------------------------------------------------------------
 def _tile(g, tid="t06", slot=(2, 0)):
     g.state.slots[f"{slot[0]},{slot[1]}"] = [tid, "a"]

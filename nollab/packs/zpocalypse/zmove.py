@@ -197,7 +197,9 @@ def move_zombies(c: Ctx, rising: set) -> Flow:
             if not left:
                 break
             i = 0
-            if len(left) > 1 and who is not None and order_matters(c, [st.zombies[u] for u, _ in left], speed):
+            if len(left) > 1 and who is not None and order_matters(
+                    c, [st.zombies[u] for u, _ in left], speed,
+                    {u for u, g in left if _into_bunker(c, st.zombies[u], g, fields, speed)}):
                 zs = [st.zombies[u] for u, _ in left]
                 ids = order_ids(zs)
                 o = yield Ask("zombie_order", who, f"{c.name(who)} moves the zombies equally close to their goals: "
@@ -222,17 +224,29 @@ def _order_label(c: Ctx, z, g) -> str:
     return f"the {'double' if z.double else 'single'} zombie on {z.pos[0]},{z.pos[1]} (toward {to})"
 
 
-def order_matters(c: Ctx, zs: list, speed: int) -> bool:
+def _into_bunker(c: Ctx, z, g, fields: dict, speed: int) -> bool:
+    """Does every end of ``z``'s move lie in the bunker (which holds any number: no merge, no push)? Such a
+    move touches nothing on its way ("Zombies may pass through a square occupied by other zombies")."""
+    if g[0] != "bunker" or z.wall is not None:
+        return False
+    field = fields.get((g, tuple(z.avoid), False))
+    if field is None or tuple(z.pos) not in field:
+        return False
+    return all(o[0] == BUNKER for o in ends(c, z, field, False, speed, 0)[0])
+
+
+def order_matters(c: Ctx, zs: list, speed: int, inert: set = frozenset()) -> bool:
     """Can the order in which the zombies ``zs`` (equally close to their goals) move change the outcome? A cheap
     test that never says no when it can: a double at a wall may push it down (every later path changes);
     otherwise two of them interact only through the squares they can reach -- a move ends within ``speed``,
     a pushed zombie goes one square further, a line of zombies is pushed in turn -- so the movers and the other
     zombies on the board (which may be pushed one square) are linked when their reaches overlap, and the order
-    matters when two movers end up linked."""
+    matters when two movers end up linked, one of them a mover that may end on the board. The ``inert`` ones go
+    straight into the bunker (:func:`_into_bunker`): they only matter as zombies another may push first."""
     if any(z.double and z.wall is not None for z in zs):
         return True
     movers = {z.uid for z in zs}
-    nodes = [(z.uid, tuple(z.pos), speed + 1) for z in zs]
+    nodes = [(z.uid, tuple(z.pos), 1 if z.uid in inert else speed + 1) for z in zs]
     nodes += [(y.uid, tuple(y.pos), 1) for y in c.st.zombies.values() if y.uid not in movers and tuple(y.pos) != BUNKER]
     root = {u: u for u, _, _ in nodes}
 
@@ -245,13 +259,11 @@ def order_matters(c: Ctx, zs: list, speed: int) -> bool:
         for b, pb, rb in nodes[i + 1:]:
             if chebyshev(pa, pb) <= ra + rb:
                 root[find(a)] = find(b)
-    seen = set()
+    count: dict = {}
     for u in movers:
-        r = find(u)
-        if r in seen:
-            return True
-        seen.add(r)
-    return False
+        n, live = count.get(find(u), (0, False))
+        count[find(u)] = (n + 1, live or u not in inert)
+    return any(n > 1 and live for n, live in count.values())
 
 
 def occupants(c: Ctx, p, me=None) -> list:
