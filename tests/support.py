@@ -136,3 +136,18 @@ at = "r2c3-r3c3"
 kind = "door"
 open = false
 '''
+
+
+def first_turn(game, bot=None) -> list:
+    """The sim tests' common start: settle setup choices and engine steps with ``bot`` (the heuristic
+    by default), activate the first Survivor offered and return the legal actions of their Turn."""
+    from nollab.sim.heuristic import HeuristicPolicy
+    bot = bot if bot is not None else HeuristicPolicy()
+    while game.needs() in ("choice", "step"):
+        game.step(bot)
+    game.touch()
+    acts = game.legal_actions()
+    if acts and acts[0].kind == "activate":
+        game.apply(acts[0])
+        acts = game.legal_actions()
+    return acts

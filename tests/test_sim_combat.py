@@ -12,6 +12,7 @@ from nollab.rules.sandbox import sandbox
 from nollab.sim.heuristic import HeuristicPolicy
 from nollab.sim.plans_base import URGENT
 from nollab.sim.scene_plans import HouseSiege
+from support import first_turn
 
 STREET2 = board_from_grid("ab", {"a": "exterior", "b": "exterior"})
 
@@ -29,13 +30,7 @@ def _arm(g, sid, cards):
 
 
 def _settle(g):
-    bot = HeuristicPolicy()
-    while g.needs() in ("choice", "step"):
-        g.step(bot)
-    g.touch()
-    acts = g.legal_actions()
-    if acts and acts[0].kind == "activate":
-        g.apply(acts[0])
+    first_turn(g)
     return g.state.active
 
 
@@ -81,14 +76,7 @@ def test_the_damage_two_survivor_walks_towards_the_fatty_in_the_house():
 
 def _first_turn(g):
     bot = HeuristicPolicy()
-    while g.needs() in ("choice", "step"):
-        g.step(bot)
-    g.touch()
-    acts = g.legal_actions()
-    if acts and acts[0].kind == "activate":
-        g.apply(acts[0])
-        acts = g.legal_actions()
-    return bot, acts
+    return bot, first_turn(g, bot)
 
 
 def _names(g, sid):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from nollab.board.quick import board_from_grid
 from nollab.rules.sandbox import sandbox
 from nollab.sim.heuristic import HeuristicPolicy
+from support import first_turn
 
 # a street of four exterior Zones: a - b - c - d
 STREET4 = board_from_grid("abcd", {k: "exterior" for k in "abcd"})
@@ -15,14 +16,7 @@ STREET4 = board_from_grid("abcd", {k: "exterior" for k in "abcd"})
 
 def _turn(game, bot):
     """Settle pending engine work, activate the first Survivor offered, return their legal actions."""
-    while game.needs() in ("choice", "step"):
-        game.step(bot)
-    game.touch()
-    acts = game.legal_actions()
-    if acts and acts[0].kind == "activate":
-        game.apply(acts[0])
-        acts = game.legal_actions()
-    return acts
+    return first_turn(game, bot)
 
 
 def _cards(game, sid):

@@ -17,6 +17,7 @@ from nollab.rules.sandbox import sandbox
 from nollab.rules.engine.state import Choice
 from nollab.sim.heuristic import HeuristicPolicy
 from nollab.sim.plans import PLAN_FOR_HOOK, plans_for
+from support import first_turn
 
 # a street of three exterior Zones: a - b - c
 STREET3 = board_from_grid("abc", {"a": "exterior", "b": "exterior", "c": "exterior"})
@@ -25,15 +26,7 @@ STREET3 = board_from_grid("abc", {"a": "exterior", "b": "exterior", "c": "exteri
 def _turn(game):
     """Settle setup choices and engine steps, activate the first Survivor offered and return the
     legal actions of their Turn."""
-    bot = HeuristicPolicy()
-    while game.needs() in ("choice", "step"):
-        game.step(bot)
-    game.touch()
-    acts = game.legal_actions()
-    if acts and acts[0].kind == "activate":
-        game.apply(acts[0])
-        acts = game.legal_actions()
-    return acts
+    return first_turn(game)
 
 
 def _bot(game, seed=0):

@@ -11,19 +11,12 @@ from __future__ import annotations
 from nollab.rules.game import Game
 from nollab.rules.players import action_budget
 from nollab.sim.heuristic import HeuristicPolicy
+from support import first_turn
 
 
 def _turn(game):
     """Settle choices and engine steps, activate the first Survivor offered, return the legal actions."""
-    bot = HeuristicPolicy()
-    while game.needs() in ("choice", "step"):
-        game.step(bot)
-    game.touch()
-    acts = game.legal_actions()
-    if acts and acts[0].kind == "activate":
-        game.apply(acts[0])
-        acts = game.legal_actions()
-    return acts
+    return first_turn(game)
 
 
 def _view(game, sid):
