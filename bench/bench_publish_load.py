@@ -40,16 +40,22 @@ CHART = ".nollab-odds-chart-hits g.nollab-bar"
 CLIENTS = ("protocol", "chromium")
 
 
+def _proc(p: int, name: str) -> bytes | None:
+    """``/proc/<p>/<name>``, or ``None`` when that process ended between listing the tree and reading
+    it (a kernel culled or a helper exiting: it simply no longer counts)."""
+    try:
+        return Path(f"/proc/{p}/{name}").read_bytes()
+    except OSError:
+        return None
+
+
 def tree(pid: int) -> list[int]:
     """``pid`` and all its descendants (from /proc)."""
     kids: dict[int, list[int]] = {}
     for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            try:
-                stat = (d / "stat").read_text()
-            except OSError:
-                continue
-            ppid = int(stat[stat.rindex(")") + 2:].split()[1])
+        stat = _proc(int(d.name), "stat") if d.name.isdigit() else None
+        if stat is not None:
+            ppid = int(stat[stat.rindex(b")") + 2:].split()[1])
             kids.setdefault(ppid, []).append(int(d.name))
     out, todo = [], [pid]
     while todo:
@@ -60,14 +66,13 @@ def tree(pid: int) -> list[int]:
 
 
 def rss_mb(pid: int) -> float:
+    """Resident memory of the process tree of ``pid``, in MB (VmRSS of each live process)."""
     total = 0
     for p in tree(pid):
-        try:
-            for line in Path(f"/proc/{p}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
-        except OSError:
-            pass
+        status = _proc(p, "status")
+        for line in (status or b"").splitlines():
+            if line.startswith(b"VmRSS:"):
+                total += int(line.split()[1])
     return total / 1024
 
 
@@ -78,12 +83,10 @@ def cpu_s(pid: int, window: float) -> float:
     def total() -> int:
         t = 0
         for p in tree(pid):
-            try:
-                stat = Path(f"/proc/{p}/stat").read_text()
-                f = stat[stat.rindex(")") + 2:].split()
+            stat = _proc(p, "stat")
+            if stat is not None:  # utime + stime: fields 14 and 15, counted after the ")" of the name
+                f = stat[stat.rindex(b")") + 2:].split()
                 t += int(f[11]) + int(f[12])
-            except (OSError, ValueError, IndexError):
-                pass
         return t
 
     t0 = total()
@@ -91,14 +94,15 @@ def cpu_s(pid: int, window: float) -> float:
     return (total() - t0) / hz
 
 
+def wait_quiet(pid: int, deadline: float) -> None:
+    """Wait (until ``deadline``) for the tree of ``pid`` to use under 0.1 CPU-second per second over 2 s."""
+    while time.monotonic() < deadline and cpu_s(pid, 2.0) > 0.2:
+        continue
+
+
 def kernels(pid: int) -> int:
-    n = 0
-    for p in tree(pid):
-        try:
-            n += b"ipykernel" in Path(f"/proc/{p}/cmdline").read_bytes()
-        except OSError:
-            pass
-    return n
+    """How many ipykernel processes run under ``pid``."""
+    return sum(b"ipykernel" in (_proc(p, "cmdline") or b"") for p in tree(pid))
 
 
 def _message(session: str, msg_type: str, content: dict, metadata: dict | None = None) -> str:
@@ -200,8 +204,7 @@ def run_once(visitors: int, pool: int, client: str = "chromium") -> dict:
             time.sleep(0.5)
         # "filled" is logged when the kernels are started, not when each has run the dashboard: wait
         # until the server and its kernels are quiet (< 0.1 CPU-second per second over 2 s)
-        while cpu_s(proc.pid, 2.0) > 0.2 and time.monotonic() < deadline:
-            pass
+        wait_quiet(proc.pid, deadline)
         idle = rss_mb(proc.pid)
         url = f"http://127.0.0.1:{port}/"
         if client == "protocol":
@@ -257,11 +260,12 @@ def _visit_chromium(url: str, visitors: int, pid: int, idle: float, pool: int) -
         while pending and time.monotonic() - t0 < 180:
             for i in list(pending):
                 try:
-                    if pages[i].locator(CHART).count():
-                        times[i] = time.monotonic() - t0
-                        pending.discard(i)
-                except Exception:
-                    pass
+                    drawn = pages[i].locator(CHART).count() > 0
+                except Exception:  # the page is mid-navigation (its document is being replaced)
+                    drawn = False
+                if drawn:
+                    times[i] = time.monotonic() - t0
+                    pending.discard(i)
             time.sleep(0.05)
         busy, k_busy = rss_mb(pid), kernels(pid)
         for p in pages:
