@@ -448,6 +448,13 @@ COUNT_COLOUR_JS = """
 }
 """
 
+def zone_rects(scene_map, zone: str, cell: float, inset: int = 2) -> list[list[int]]:
+    """Pixel rectangles [x, y, w, h] of a Zone's cells on a board drawn at ``cell`` px a cell, ``inset``
+    px inside each cell (walls and outlines left out)."""
+    return [[int(c * cell) + inset, int(r * cell) + inset, int(cell) - 2 * inset, int(cell) - 2 * inset]
+            for r, c in scene_map.board.zone(zone).cells]
+
+
 #: a cheap hash of the canvas pixels (changes when the picture does)
 CANVAS_HASH_JS = """
 (sel) => {

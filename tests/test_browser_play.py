@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from browser_support import NOTEBOOKS, VoilaServer, canvas_not_blank, open_voila
+from browser_support import CANVAS_HASH_JS, NOTEBOOKS, VoilaServer, canvas_not_blank, open_voila, zone_rects
 from nollab.board import load_map
 
 pytestmark = pytest.mark.browser
@@ -43,16 +43,6 @@ _COUNT_JS = """
 }
 """
 
-_HASH_JS = """
-(sel) => {
-  const c = document.querySelector(sel);
-  if (!c || !c.width) return null;
-  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-  let h = 0;
-  for (let i = 0; i < d.length; i += 7) h = (Math.imul(h, 31) + d[i]) | 0;
-  return h;
-}
-"""
 
 
 @pytest.fixture(scope="module")
@@ -65,12 +55,6 @@ def s1():
     return load_map("S1")
 
 
-def zone_rects(scene_map, zone: str, cell: float) -> list[list[int]]:
-    """Pixel rectangles of a zone's cells, 2 px inside each cell (walls and outlines excluded)."""
-    out = []
-    for r, c in scene_map.board.zone(zone).cells:
-        out.append([int(c * cell) + 2, int(r * cell) + 2, int(cell) - 4, int(cell) - 4])
-    return out
 
 
 def cell_size(page, scene_map) -> float:
@@ -117,14 +101,14 @@ def test_step_button_changes_board_and_event_log(page, page_log, url):
     open_board(page, url)
     page.wait_for_selector(LOG, state="visible")
     log0 = page.inner_text(LOG)
-    before = page.evaluate(_HASH_JS, BOARD)
+    before = page.evaluate(CANVAS_HASH_JS, BOARD)
     clicks = 0
     changed = False
     while clicks < 8 and not changed:
         page.click("button:text-is('Step')")
         clicks += 1
         try:
-            page.wait_for_function(f"([s, h]) => ({_HASH_JS.strip()})(s) !== h", arg=[BOARD, before],
+            page.wait_for_function(f"([s, h]) => ({CANVAS_HASH_JS.strip()})(s) !== h", arg=[BOARD, before],
                                    timeout=4_000, polling=50)
             changed = True
         except PlaywrightTimeout:  # this step changed no pixel (e.g. a Search): step again

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_support import NOTEBOOKS, PageLog, canvas_not_blank, open_voila
+from browser_support import NOTEBOOKS, PageLog, canvas_not_blank, open_voila, zone_rects
 from nollab.board import load_map
 from nollab.render import ghoul_routes
 from nollab.render.palette import BANNER, GHOUL_COLOUR, ROUTE, SELECT
@@ -81,11 +81,6 @@ def wait_count(page, sel: str, rects, colour: str, at_least: int, timeout: float
     return page.wait_for_function(js, arg=[sel, rects, rgb(colour), 0], timeout=timeout, polling=100).json_value()
 
 
-def zone_rects(scene_map, zone: str, cell: float) -> list[list[int]]:
-    return [[int(c * cell) + 1, int(r * cell) + 1, int(cell) - 2, int(cell) - 2]
-            for r, c in scene_map.board.zone(zone).cells]
-
-
 def whole(page, sel: str) -> list[list[int]]:
     w, h = page.evaluate(f"() => [document.querySelector('{sel}').width, document.querySelector('{sel}').height]")
     return [[0, 0, int(w), int(h)]]
@@ -145,12 +140,12 @@ def test_legend_and_distinct_pieces_are_drawn(vpage, url, s1):
     assert by_type, "no Ghoul spawned in round 1: pick another seed for this test"
     for kind, zones in by_type.items():
         for zone in zones:
-            assert wait_count(page, BOARD, zone_rects(s1, zone, cell), GHOUL_COLOUR[kind], 15) >= 15, (kind, zone)
+            assert wait_count(page, BOARD, zone_rects(s1, zone, cell, inset=1), GHOUL_COLOUR[kind], 15) >= 15, (kind, zone)
     for kind in set(GHOUL_COLOUR) - set(by_type):
         assert count(page, BOARD, board, GHOUL_COLOUR[kind]) == 0, kind
     for s in view.survivors:
         if s.alive and s.zone and not s.in_car:
-            assert wait_count(page, BOARD, zone_rects(s1, s.zone, cell), s.colour, 40) >= 40, s.name
+            assert wait_count(page, BOARD, zone_rects(s1, s.zone, cell, inset=1), s.colour, 40) >= 40, s.name
     # played on to the end, round by round, the same game here: the Ghouls' moves of each
     # Ghouls' Phase (P. 23) stay traced as red arrows through the next Players' Phase
     traced = 0
@@ -224,7 +219,7 @@ def test_every_control_acts_or_says_why(vpage, url, s1):
     page.wait_for_function("(sel) => document.querySelector(sel).innerText.includes('selected')", arg=STATUS,
                            timeout=20_000)
     assert "cannot Move there" in status(page) or "no Survivor is moving" in status(page)
-    edge = [[x - 2, y - 2, w + 4, h + 4] for x, y, w, h in zone_rects(s1, zone, cell)]
+    edge = [[x - 2, y - 2, w + 4, h + 4] for x, y, w, h in zone_rects(s1, zone, cell, inset=1)]
     assert wait_count(page, BOARD, edge, SELECT, 20) >= 20
     # auto-play: the policy plays; stop it again
     checkbox(page, "policy plays the survivors").check()

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from browser_support import NOTEBOOKS, open_voila
+from browser_support import CANVAS_HASH_JS, NOTEBOOKS, open_voila
 from nollab.board import load_map
 
 pytestmark = pytest.mark.browser
@@ -42,16 +42,6 @@ def _wait_text(page, pattern: str, timeout: float = 20_000) -> str:
     return _text(page)
 
 
-_HASH_JS = """
-(sel) => {
-  const c = document.querySelector(sel);
-  if (!c || !c.width) return null;
-  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-  let h = 0;
-  for (let i = 0; i < d.length; i += 7) h = (Math.imul(h, 31) + d[i]) | 0;
-  return h;
-}
-"""
 
 
 @pytest.mark.parametrize("size", [(1400, 1000), (1024, 768)], ids=["1400x1000", "1024x768"])
@@ -59,7 +49,7 @@ def test_build_save_and_reload_a_position_in_under_a_minute(page, page_log, url,
     page.set_viewport_size({"width": size[0], "height": size[1]})
     open_voila(page, url, BOARD)
     page.wait_for_function(f"() => {{ const c = document.querySelector('{BOARD}'); return c && c.width > 0; }}")
-    before = page.evaluate(_HASH_JS, BOARD)
+    before = page.evaluate(CANVAS_HASH_JS, BOARD)
     t0 = time.perf_counter()
     page.click(".nollab-edit-position")
     page.wait_for_selector(ED)
@@ -71,7 +61,7 @@ def test_build_save_and_reload_a_position_in_under_a_minute(page, page_log, url,
     _wait_text(page, r"ghouls=[^ ]*1R:c/F(,| )")
     page.click(f"{ED} .nollab-ed-add-ghoul")
     _wait_text(page, r"ghouls=[^ ]*1R:c/F2")
-    page.wait_for_function(f"(h) => ({_HASH_JS})('{BOARD}') !== h", arg=before, timeout=20_000)  # the board shows it
+    page.wait_for_function(f"(h) => ({CANVAS_HASH_JS})('{BOARD}') !== h", arg=before, timeout=20_000)  # the board shows it
     # Ben moves there, 1 Wound, 8 XP (Yellow, P. 14), the Ranged-deck Winchester 94 and a Katana
     page.select_option(f"{ED} .nollab-ed-survivor select", label="ben")
     page.click(f"{ED} .nollab-ed-move")
