@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from nollab.rules.engine.state import GI
+from nollab.rules.survivors.skills import effective_mode
 from nollab.sim.plans_base import NORMAL, Plan, can_fight
 
-__all__ = ["HuntRelatives", "relative_bonus"]
+__all__ = ["HuntRelatives", "relative_bonus", "stash_goals"]
 
 
 def relative_bonus(v, a, zone_ok) -> float:
@@ -24,10 +25,29 @@ def relative_bonus(v, a, zone_ok) -> float:
     return 60.0 + 60.0 / (1 + w + b + f)  # the fewer Ghouls in front of it, the likelier the kill
 
 
+def wants_arms(v) -> bool:
+    """A Hand without a weapon, or no weapon better than the Starting Equipment's one die at 4+."""
+    eq = v.game.content.equipment
+    free = any(u is None or (eq[v.st.cards[u]].melee is None and eq[v.st.cards[u]].ranged is None)
+               for u in v.me.hands)
+    return free or v.weak_hands()
+
+
+def stash_goals(v) -> list[str]:
+    """The stash Zones this Survivor may Search now: "The Melee and Ranged Equipment decks can only
+    be Searched in the designated Zones (only while in Zombicide Mode)" (S5, P. 37; one Search per
+    Turn, P. 18) -- a Relative on the board turns the Survivor back to Romero (P. 17), and a
+    Survivor with two real weapons in Hand has nothing to look for."""
+    if v.me.searched or effective_mode(v.st, v.me) != "zombicide" or not wants_arms(v):
+        return []
+    return sorted(z for z in v.game.scene.tokens.stashes if z in v.board.zones)
+
+
 class HuntRelatives(Plan):
     """"All Survivors are at Orange Danger Level (or higher). Each Survivor has killed 1 Relative
-    (or more)." (S5, P. 37): a Survivor still owing a Relative shoots Relatives first, and walks
-    towards them when the house is clear."""
+    (or more)." (S5, P. 37): a Survivor in Zombicide Mode arms at the stashes first (both lie
+    inside the house on S5's map: the kitchen and upstairs); a Survivor still owing a Relative
+    shoots Relatives first, and walks towards them when the house is clear."""
 
     name = "hunt-relatives"
 
@@ -35,6 +55,9 @@ class HuntRelatives(Plan):
         return v.me.kills.get("relative", 0) < 1
 
     def goals(self, v):
+        stash = stash_goals(v)
+        if stash:
+            return NORMAL, stash
         if not self._owes(v) or not can_fight(v, v.me):
             return None
         zones = [z for z, c in v.st.ghouls.items() if c[GI["relative"]]]
@@ -47,6 +70,8 @@ class HuntRelatives(Plan):
         return (NORMAL + 1, zones) if zones else None
 
     def bonus(self, v, a) -> float:
+        if a.kind == "search" and a.params[0] in ("melee", "ranged") and wants_arms(v):
+            return 80.0  # a real weapon: the team's kill rate is what S5 is about
         if not self._owes(v):
             return 0.0
         return relative_bonus(v, a, lambda z: True)

@@ -12,8 +12,13 @@ __all__ = ["Trust"]
 class Trust(Plan):
     """"Any Survivor giving the Winchester 94 Starting Equipment to another Survivor with a
     Reorganize/Trade Action may switch to Zombicide Mode." (P. 33): the holder of the starting
-    Winchester hands it to a Romero-Mode partner in its Zone when no Ghoul is close, and says
-    "switch"; the receiver passes it on in turn."""
+    Winchester hands it on when no Ghoul is close, and says "switch"; the receiver passes it on in
+    turn. The Winchester goes down a chain: to a partner still in Romero Mode (who can switch by
+    passing it on), first to one who has not taken their Turn yet (the chain goes on this round:
+    the players activate their Survivors in the order they choose, P. 18); with no such partner
+    in the Zone the holder still gives it to anyone -- giving is what lets the giver switch.
+    Before, it could go back to a Survivor already in Zombicide Mode, who never passed it on:
+    the chain stalled at 3-4 of 6."""
 
     name = "trust"
 
@@ -29,7 +34,13 @@ class Trust(Plan):
         if v.st.ghoul_count(v.me.zone) or v.ghoul_near(v.me.zone, 1):
             return 0.0
         partner = v.st.survivors[a.params[0]]
-        return 90.0 if len(partner.inventory()) < 5 else 0.0
+        if len(partner.inventory()) >= 5:
+            return 0.0
+        if partner.mode == "romero":
+            return 90.0 + (30.0 if not partner.activated else 0.0)
+        others = [s for s in v.st.survivors.values() if s.alive and s.id != v.me.id and s.zone == v.me.zone
+                  and s.mode == "romero" and len(s.inventory()) < 5]
+        return 0.0 if others else 60.0
 
     def option(self, v, choice) -> Any:
         if choice.kind == "scene:trust":
