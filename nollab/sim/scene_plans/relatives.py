@@ -67,7 +67,23 @@ class HuntRelatives(Plan):
             for z in house:
                 near.update(v.board.neighbors(z, frozenset()))
             zones = [z for z in zones if z in near]
-        return (NORMAL + 1, zones) if zones else None
+        if zones:
+            return NORMAL + 1, zones
+        home = self.home(v)
+        return (NORMAL + 2, [home]) if home else None
+
+    @staticmethod
+    def home(v) -> str | None:
+        """The room the team holds together: the house Zone of the Survivors' Starting Area (S5's
+        living room). Ghouls walk to the Zone with the most Survivors (P. 23), so a team in one
+        room draws every Ghoul there, where all six can strike, instead of Ghouls breaking into
+        an empty room that must be cleared before the Phase ends (P. 37)."""
+        house = v.house()
+        areas = getattr(v.game.scene.tokens, "starting_areas", None) or {}
+        for z in sorted(areas.values()) if isinstance(areas, dict) else ():
+            if z in house:
+                return z
+        return None
 
     def bonus(self, v, a) -> float:
         if a.kind == "search" and a.params[0] in ("melee", "ranged") and wants_arms(v):
