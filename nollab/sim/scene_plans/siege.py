@@ -27,7 +27,7 @@ class HouseSiege(Plan):
         if a.kind == "move":
             dest = a.params[0]
             n = v.st.ghoul_count(dest)
-            if n and dest in v.house() and v.can_hurt(dest):
+            if n and dest in v.house() and v.can_hurt(dest) and self._can_strike_after_move(v):
                 # walking in is dangerous, but a Ghoul left in the house loses the game outright
                 return 100.0 + 70.0 * n + (180.0 if v.lethal(dest) else 0.0)
         if a.kind in ("door", "barricade") and a.params[1] == "open":
@@ -40,3 +40,18 @@ class HouseSiege(Plan):
                     and not any(s.zone in house for s in alive(v)):
                 return 120.0  # the last one out shuts the house behind them: Ghouls stay outside
         return 0.0
+
+    @staticmethod
+    def _can_strike_after_move(v) -> bool:
+        """Is walking to another room of Ghouls worth it? Not while Ghouls I can kill stand in my
+        own room of the house (they too must die this Phase, P. 37, and they are in reach now),
+        and not when the Move eats the Turn: leaving a Zone costs 1 Action more per Ghoul in it
+        (P. 18), and a Survivor who arrives with no Action left kills nothing -- before, the
+        whole team paid 3 Actions each to leave 2 Walkers in the living room for the kitchen,
+        and the game was lost with Ghouls in both rooms."""
+        here = v.me.zone
+        g = v.st.ghoul_count(here)
+        if g and here in v.house() and v.can_hurt(here):
+            return False
+        left = v.game.actions_left(v.me.id)
+        return left is None or left - (1 + g) >= 1
