@@ -6,8 +6,6 @@ from nollab.rules.engine.state import GI
 from nollab.rules.survivors.skills import effective_mode
 from nollab.sim.plans_base import NORMAL, Plan, can_fight
 
-import os
-FUNNEL = os.environ.get('S5_FUNNEL') == '1'
 __all__ = ["HuntRelatives", "relative_bonus", "stash_goals"]
 
 
@@ -88,12 +86,6 @@ class HuntRelatives(Plan):
         return None
 
     def bonus(self, v, a) -> float:
-        if a.kind == "door" and FUNNEL:
-            home = self.home(v)
-            if home and v.me.zone == home and v.board.openings[a.params[0]].kind == "door":
-                far = v.board.openings[a.params[0]].other(home)
-                if far not in v.house():
-                    return 300.0 if a.params[1] == "open" else -300.0
         if a.kind == "search" and a.params[0] in ("melee", "ranged") and wants_arms(v):
             return 80.0  # a real weapon: the team's kill rate is what S5 is about
         if not self._owes(v):
