@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from nollab.rules.players.action_budget import general_left
 from nollab.sim.plans_base import (MOLOTOV_PARTS, NORMAL, Plan, alive, can_fight, car_distances, card_id, holds,
                                   white_zone)
 from nollab.sim.plans_view import weapon_value
@@ -110,6 +111,8 @@ class GatherSpawns(Plan):
     clear_first = True
     #: who rides: "all" or "carriers" (Molotov and part holders, and whoever drives)
     crew = "all"
+    #: any Passenger takes the wheel on their own Turn during the drive-by (P. 21 "Change seats")
+    swap_seats = True
     #: in the first rounds, a Survivor with weak Hands Searches for a weapon before Molotov parts
     #: (Armory, S10 P. 44); 0 = parts from the start
     arm_first = 0
@@ -227,7 +230,7 @@ class GatherSpawns(Plan):
         if k == "car_out":
             return -200.0
         if k == "car_seat":
-            return -100.0
+            return self._seat_bonus(v, burn)
         if k == "drive":
             here = car["zone"]
             mission = min(burn, key=lambda z: (self._car_distance(v, here, self.car_throw_zones(v, [z])), z))
@@ -240,6 +243,24 @@ class GatherSpawns(Plan):
         if v.me.in_car:
             return -50.0  # no Move, Search or Door from the seat (P. 20)
         return 0.0
+
+    def _seat_bonus(self, v, burn: list[str]) -> float:
+        """Take the wheel (P. 21 "Change seats": any Survivor in the Car becomes the Driver for 1
+        Action): the Car then moves on this Survivor's Actions too, not only on the Driver's Turn --
+        a whole drive-by in one round instead of three. Only when the whole crew is aboard, this
+        Passenger keeps an Action to drive, and the Car is not already where a Molotov is thrown."""
+        me = v.me
+        if not self.swap_seats or me.driver:
+            return -100.0
+        if any(not s.in_car and self._crew(v, s) for s in alive(v)):
+            return -100.0
+        if general_left(v.game._ctx(), me) < 2:
+            return -100.0
+        here = v.st.car["zone"]
+        mission = min(burn, key=lambda z: (self._car_distance(v, here, self.car_throw_zones(v, [z])), z))
+        if self._car_distance(v, here, self.car_throw_zones(v, [mission])) == 0:
+            return -100.0  # at a throwing Zone: the carrier throws, nobody drives off
+        return 200.0
 
     def option(self, v, choice) -> Any:
         if choice.kind == "molotov_spawn":
