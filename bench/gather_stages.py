@@ -1,0 +1,109 @@
+"""How far the heuristic bot gets in the Spawn-gathering Scenes (S3 "They're Afraid of Fire" P. 35,
+S10 "Another One for the Fire" P. 44): plays games on the seeds of ``bench/scene_difficulty.py``
+(game i = the i-th child of ``SeedSequence(seed)``) and prints, per game and in total, the first
+round at which 3, 2 and 1 Spawn Zones were left (a Molotov moves the tokens of its Zone, P. 29),
+the Ghouls on the board at that moment, when the whole team was in Zombicide Mode ("Trusting each
+other", P. 35), and how the game ended.
+
+``--gather-at R --zone Z`` is the ablation that separates gathering from purging: at the start of
+round R every Spawn token is put on Spawn Zone Z (as if the Molotovs had done it), the rest of the
+game is the real one -- S3 then needs only "no Ghouls on the board" (P. 35).
+
+Run: ``nice python bench/gather_stages.py S3 [--games 50] [--seed 2026] [--gather-at 2 --zone 3R:c]
+[--quiet]``.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MAX_GAMES = 100_000
+
+
+def play(scene: str, seed: int, index: int, gather_at: int | None = None, zone: str | None = None) -> dict:
+    """One heuristic game of the table's seeds; its stages as a row."""
+    from nollab.rules.game import Game
+    from nollab.sim.policy import make_policy
+    from nollab.sim.runner import game_seeds, scene_max_rounds
+    engine_seed, policy_seed = game_seeds(seed, index + 1)[index]
+    g = Game.new(scene, seed=engine_seed, history=False)
+    pol = make_policy("heuristic", policy_seed)
+    max_rounds = scene_max_rounds(scene)
+    row: dict = {"index": index, "zombicide_all": None, "left3": None, "left2": None, "left1": None}
+    while g.state.result is None and g.state.round <= max_rounds:
+        st = g.state
+        if gather_at is not None and st.round == gather_at:
+            st.spawns = [[zone, c] for _z, c in st.spawns]
+        left = len({z for z, _c in st.spawns})
+        ghouls = sum(sum(c) for c in st.ghouls.values())
+        for k in (3, 2, 1):
+            if left <= k and row[f"left{k}"] is None:
+                row[f"left{k}"] = (st.round, ghouls)
+        living = [s for s in st.survivors.values() if s.alive]
+        if row["zombicide_all"] is None and living and all(s.mode == "zombicide" for s in living):
+            row["zombicide_all"] = st.round
+        n = len(g.events)
+        g.run_until("round", policy=pol, max_rounds=max_rounds)
+        if n == len(g.events):
+            break
+    st = g.state
+    row.update(result=st.result or "timeout", round=st.round, ghouls=sum(sum(c) for c in st.ghouls.values()))
+    return row
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("scene")
+    ap.add_argument("--games", type=int, default=50)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--gather-at", type=int, default=None, help="round at which every Spawn token is put on --zone")
+    ap.add_argument("--zone", default=None, help="the Spawn Zone the tokens are put on (with --gather-at)")
+    ap.add_argument("--quiet", action="store_true", help="totals only")
+    args = ap.parse_args(argv)
+    sys.path.insert(0, str(ROOT))
+    from nollab.rules.scenes.scene import load_scene
+    from nollab.sim.runner import scene_max_rounds
+    try:
+        sc = load_scene(args.scene)
+    except (ValueError, OSError, KeyError) as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    spawn_zones = sorted({t.zone for t in sc.tokens.spawns})
+    if len(spawn_zones) < 2:
+        print(f"{args.scene}: fewer than 2 Spawn Zones on its map, nothing to gather", file=sys.stderr)
+        return 2
+    if not 1 <= args.games <= MAX_GAMES:
+        print(f"--games must be 1..{MAX_GAMES}", file=sys.stderr)
+        return 2
+    if (args.gather_at is None) != (args.zone is None):
+        print("--gather-at and --zone go together", file=sys.stderr)
+        return 2
+    if args.gather_at is not None and not 1 <= args.gather_at <= scene_max_rounds(args.scene):
+        print(f"--gather-at must be 1..{scene_max_rounds(args.scene)}", file=sys.stderr)
+        return 2
+    if args.zone is not None and args.zone not in spawn_zones:
+        print(f"--zone {args.zone!r}: not a Spawn Zone of {args.scene} ({', '.join(spawn_zones)})", file=sys.stderr)
+        return 2
+    rows = [play(args.scene, args.seed, i, args.gather_at, args.zone) for i in range(args.games)]
+    if not args.quiet:
+        for r in rows:
+            print(r)
+    n = len(rows)
+    won = sum(r["result"] == "won" for r in rows)
+    print(f"{args.scene} heuristic: {won}/{n} won, mean {statistics.mean(r['round'] for r in rows):.1f} rounds"
+          + (f" (tokens put on {args.zone} at round {args.gather_at})" if args.gather_at else ""))
+    z = [r["zombicide_all"] for r in rows if r["zombicide_all"] is not None]
+    print(f"  whole team in Zombicide Mode: {len(z)}/{n} games" + (f", from round {statistics.mean(z):.1f}" if z else ""))
+    for k in (3, 2, 1):
+        got = [r[f"left{k}"] for r in rows if r[f"left{k}"] is not None]
+        tail = (f", first at round {statistics.mean(x[0] for x in got):.1f} with {statistics.mean(x[1] for x in got):.1f}"
+                " Ghouls on the board") if got else ""
+        print(f"  {k} Spawn Zone{'s' if k > 1 else ''} left: {len(got)}/{n} games{tail}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
