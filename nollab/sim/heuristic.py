@@ -4,7 +4,8 @@ What it values, in order (the scores are in :data:`SCORES`, so a notebook can tu
 
 1. **Objectives** -- Scene special actions that advance a win: block a window with a carried
    Barricade token, take an open Barricade token, turn Boards into a token (S1 "Makeshift
-   barricades", P. 33); remove the corpse lady (S1). Every other objective is a **plan**
+   barricades", P. 33), close again a window's Barricade a Breaker broke open (no token needed,
+   P. 19: anyone walks to it); remove the corpse lady (S1). Every other objective is a **plan**
    (:mod:`nollab.sim.plans`) chosen from the Scene's declared hooks -- never from its number: a
    plan proposes goal Zones (the most urgent plan wins), adds a bonus to the actions that advance
    it and answers the choices it cares about (S2/S4/S5 house under siege, S4 drive to the pump,
@@ -45,7 +46,7 @@ a seed only to break exact ties reproducibly.
 
 Known limits (it is a baseline, not an expert): no lookahead, the odds of a shot leave out a held
 Plenty of Bullets/Shells (the engine's default takes its re-roll), no weapon Trades between
-Survivors, no re-closing of broken Barricades -- so S3, S5, S9 and S10 (clear the board, Orange for all, every room, four Spawn Zones
+Survivors, no re-closing of broken Barricades other than S1's indicated windows -- so S3, S5, S9 and S10 (clear the board, Orange for all, every room, four Spawn Zones
 gathered) stay out of its reach (see notebook 05).
 """
 from __future__ import annotations
@@ -365,6 +366,8 @@ class HeuristicPolicy:
         return w["open_door"] + 0.8 * w["goal_step"] * gain if gain > 0 else w["open_door"]
 
     def _score_close(self, v: "_View", oid: str) -> float:
+        if oid in v.windows_left():
+            return self.w["block_window"]  # S1: an indicated window broken open is closed again (P. 19, 33)
         far = v.board.openings[oid].other(v.me.zone)
         house = v.house()
         if house and (v.me.zone in house) != (far in house):

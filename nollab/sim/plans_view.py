@@ -142,6 +142,19 @@ class View:
         st = self.st
         return [o for o in wins if not (st.opening_kind.get(o) == "barricade" and not st.opening_open.get(o, True))]
 
+    def broken_windows(self) -> list[str]:
+        """The rooms beside an indicated window whose Barricade stands open (a Breaker or a
+        Barricade Opening card opened it, P. 22, 25). "Closing a Barricade. Flip the Barricade
+        token to its closed side. No specific Equipment is required." (P. 19): anyone there, with
+        no Ghoul in the Zone, closes it again with 1 Action -- no token needed."""
+        got = self.__dict__.get("_broken")
+        if got is None:
+            st, b = self.st, self.board
+            got = self._broken = sorted({z for o in self.windows_left() if st.opening_kind.get(o) == "barricade"
+                                         and o in b.openings for z in b.openings[o].zones
+                                         if z in b.zones and b.zones[z].interior})
+        return got
+
     def tokens_needed(self) -> int:
         carried = sum(s.barricades for s in self.st.survivors.values() if s.alive)
         return len(self.windows_left()) - carried
@@ -163,6 +176,8 @@ class View:
         wins = self.windows_left()
         if wins and self.me.barricades > 0:
             goals = list(self.objectives().get("windows", ()))  # the rooms beside them (S1, P. 33)
+        elif wins and self.broken_windows():
+            goals = self.broken_windows()  # a broken Barricade is closed again with 1 Action, no token (P. 19)
         elif wins and self.tokens_needed() > 0:
             for oid, o in b.openings.items():
                 kind = st.opening_kind.get(oid) or str(o.kind)
