@@ -7,10 +7,12 @@ other", P. 35), and how the game ended.
 
 ``--gather-at R --zone Z`` is the ablation that separates gathering from purging: at the start of
 round R every Spawn token is put on Spawn Zone Z (as if the Molotovs had done it), the rest of the
-game is the real one -- S3 then needs only "no Ghouls on the board" (P. 35).
+game is the real one -- S3 then needs only "no Ghouls on the board" (P. 35). ``--molotovs N`` (0-2,
+the box holds 2 Molotov cards, P. 3) also puts N made Molotovs from the supply in the Backpacks of
+the first N Survivors then (the Molotovs the gather would have left over).
 
 Run: ``nice python bench/gather_stages.py S3 [--games 50] [--seed 2026] [--gather-at 2 --zone 3R:c]
-[--quiet]``.
+[--molotovs 1] [--quiet]``.
 """
 from __future__ import annotations
 
@@ -23,7 +25,8 @@ ROOT = Path(__file__).resolve().parents[1]
 MAX_GAMES = 100_000
 
 
-def play(scene: str, seed: int, index: int, gather_at: int | None = None, zone: str | None = None) -> dict:
+def play(scene: str, seed: int, index: int, gather_at: int | None = None, zone: str | None = None,
+         molotovs: int = 0) -> dict:
     """One heuristic game of the table's seeds; its stages as a row."""
     from nollab.rules.game import Game
     from nollab.sim.policy import make_policy
@@ -37,6 +40,10 @@ def play(scene: str, seed: int, index: int, gather_at: int | None = None, zone: 
         st = g.state
         if gather_at is not None and st.round == gather_at:
             st.spawns = [[zone, c] for _z, c in st.spawns]
+            room = [s for s in st.survivors.values() if s.alive and len(s.backpack) < 3]  # 3 Backpack slots (P. 16)
+            for s in room[:molotovs]:
+                if st.supply.get("molotov"):
+                    s.backpack.append(st.supply["molotov"].pop())
         left = len({z for z, _c in st.spawns})
         ghouls = sum(sum(c) for c in st.ghouls.values())
         for k in (3, 2, 1):
@@ -61,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--gather-at", type=int, default=None, help="round at which every Spawn token is put on --zone")
     ap.add_argument("--zone", default=None, help="the Spawn Zone the tokens are put on (with --gather-at)")
+    ap.add_argument("--molotovs", type=int, default=0, help="made Molotovs given then (0-2, with --gather-at)")
     ap.add_argument("--quiet", action="store_true", help="totals only")
     args = ap.parse_args(argv)
     sys.path.insert(0, str(ROOT))
@@ -81,20 +89,24 @@ def main(argv: list[str] | None = None) -> int:
     if (args.gather_at is None) != (args.zone is None):
         print("--gather-at and --zone go together", file=sys.stderr)
         return 2
+    if not 0 <= args.molotovs <= 2 or (args.molotovs and args.gather_at is None):
+        print("--molotovs must be 0..2 (the box holds 2 Molotov cards, P. 3) and goes with --gather-at", file=sys.stderr)
+        return 2
     if args.gather_at is not None and not 1 <= args.gather_at <= scene_max_rounds(args.scene):
         print(f"--gather-at must be 1..{scene_max_rounds(args.scene)}", file=sys.stderr)
         return 2
     if args.zone is not None and args.zone not in spawn_zones:
         print(f"--zone {args.zone!r}: not a Spawn Zone of {args.scene} ({', '.join(spawn_zones)})", file=sys.stderr)
         return 2
-    rows = [play(args.scene, args.seed, i, args.gather_at, args.zone) for i in range(args.games)]
+    rows = [play(args.scene, args.seed, i, args.gather_at, args.zone, args.molotovs) for i in range(args.games)]
     if not args.quiet:
         for r in rows:
             print(r)
     n = len(rows)
     won = sum(r["result"] == "won" for r in rows)
     print(f"{args.scene} heuristic: {won}/{n} won, mean {statistics.mean(r['round'] for r in rows):.1f} rounds"
-          + (f" (tokens put on {args.zone} at round {args.gather_at})" if args.gather_at else ""))
+          + (f" (tokens put on {args.zone} at round {args.gather_at}, {args.molotovs} Molotovs given)"
+             if args.gather_at else ""))
     z = [r["zombicide_all"] for r in rows if r["zombicide_all"] is not None]
     print(f"  whole team in Zombicide Mode: {len(z)}/{n} games" + (f", from round {statistics.mean(z):.1f}" if z else ""))
     for k in (3, 2, 1):

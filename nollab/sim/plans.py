@@ -23,8 +23,9 @@ house_under_siege           :class:`HouseSiege`     S2/S4/S5 (P. 34-37): go and 
                                                     the house (opening the door to them), seal it
 refuel_the_pickup           :class:`DriveToPump`    S4 (P. 36): all aboard, drive to the pump Zone,
                                                     run over the Ghouls of its tile
-break_the_siege             :class:`GatherSpawns`   S3 (P. 35): Molotovs at Spawn Zones gather the
-                                                    tokens (P. 29), then hunt every Ghoul
+break_the_siege             :class:`BreakTheSiege`  S3 (P. 35): Molotovs gather the tokens on a dead
+                                                    end (P. 29), then the team holds the Zone next
+                                                    to it and purges the board
 purge_the_district          :class:`GatherSpawns`   S10 (P. 44): gather on the white Zone (the white
                                                     token never moves), then a Molotov there
 survive_the_night           :class:`HuntRelatives`  S5 (P. 37): each Survivor kills a Relative
@@ -40,18 +41,18 @@ trusting_each_other         :class:`Trust`          S1-S5 (P. 33): hand the star
 from __future__ import annotations
 
 from nollab.sim.plans_base import MOLOTOV_PARTS, Plan, car_distances
-from nollab.sim.scene_plans import (DriveToPump, GatherSpawns, HouseSiege, HuntRelatives, RelativeOnWhite,
-                                   SearchRooms, Travel, Trust)
+from nollab.sim.scene_plans import (BreakTheSiege, DriveToPump, GatherSpawns, HouseSiege, HuntRelatives,
+                                   RelativeOnWhite, SearchRooms, Travel, Trust)
 
 __all__ = ["Plan", "PLAN_FOR_HOOK", "plans_for", "MOLOTOV_PARTS", "car_distances", "HouseSiege", "DriveToPump",
-           "GatherSpawns", "HuntRelatives", "RelativeOnWhite", "Travel", "SearchRooms", "Trust"]
+           "GatherSpawns", "BreakTheSiege", "HuntRelatives", "RelativeOnWhite", "Travel", "SearchRooms", "Trust"]
 
 
 #: hook name -> plan class (a notebook may add its own: ``PLAN_FOR_HOOK["my_hook"] = MyPlan``)
 PLAN_FOR_HOOK: dict[str, type[Plan]] = {
     "house_under_siege": HouseSiege,
     "refuel_the_pickup": DriveToPump,
-    "break_the_siege": GatherSpawns,
+    "break_the_siege": BreakTheSiege,
     "purge_the_district": GatherSpawns,
     "survive_the_night": HuntRelatives,
     "rip_johnny": RelativeOnWhite,

@@ -7,6 +7,7 @@ module              plan                    Scenes
 ``siege``           :class:`HouseSiege`     S2, S4, S5 house under siege (P. 34-37)
 ``pump``            :class:`DriveToPump`    S4 refuel the pickup (P. 36)
 ``spawns``          :class:`GatherSpawns`   S3 break the siege (P. 35), S10 purge (P. 44)
+``fire``            :class:`BreakTheSiege`  S3: gather on a dead end, then purge (P. 35)
 ``relatives``       :class:`HuntRelatives`  S5 survive the night (P. 37); ``relative_bonus``
 ``white``           :class:`RelativeOnWhite` S7 rip Johnny (P. 40): arm, hold the white Zone
 ``travel``          :class:`Travel`         S6 travelling posse (P. 39), S8 cemetery (P. 41)
@@ -17,6 +18,7 @@ module              plan                    Scenes
 """
 from __future__ import annotations
 
+from nollab.sim.scene_plans.fire import BreakTheSiege
 from nollab.sim.scene_plans.pump import DriveToPump
 from nollab.sim.scene_plans.relatives import HuntRelatives, relative_bonus
 from nollab.sim.scene_plans.rooms import SearchRooms
@@ -26,5 +28,5 @@ from nollab.sim.scene_plans.travel import Travel
 from nollab.sim.scene_plans.trust import Trust
 from nollab.sim.scene_plans.white import RelativeOnWhite
 
-__all__ = ["HouseSiege", "DriveToPump", "GatherSpawns", "HuntRelatives", "RelativeOnWhite", "Travel", "SearchRooms",
+__all__ = ["BreakTheSiege", "HouseSiege", "DriveToPump", "GatherSpawns", "HuntRelatives", "RelativeOnWhite", "Travel", "SearchRooms",
            "Trust", "relative_bonus"]
