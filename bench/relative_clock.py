@@ -1,0 +1,181 @@
+"""S5's account (P. 37 "All Survivors are at Orange Danger Level (or higher). Each Survivor has
+killed 1 Relative (or more)."): what the deck imposes and what a bot achieves, side by side.
+
+1. **The Relative clock** -- independent of any bot. Six Relatives must be placed before six
+   Survivors can each kill one. Only the Relative cards of the Scene's Ghoul deck place them (1 a
+   card from the first Danger Level whose line is not "NOTHING!"), one card is drawn per Spawn token
+   each round, and the discards are reshuffled when the deck runs out (P. 24). A Monte Carlo of the
+   deck alone (Relatives assumed killed at once by the right Survivor) gives the round of the 6th
+   Relative when the team holds that line from round Y on -- a lower bound on any win.
+2. **The bot** (``--games N``): per Danger Level line (the most experienced Survivor's, P. 14/24),
+   Ghouls spawned and killed per round (to hold, kills must match spawns, else the board fills to the
+   box's miniatures and each further card gives that type an extra Activation, P. 25); how far the
+   games get, how they end, when the Yellow line comes, Relatives placed and killed, team XP.
+
+Run: ``nice python bench/relative_clock.py [--scene S5] [--deals 20000] [--games 100]
+[--policy heuristic|planner] [--seed 2026]`` (``--games 0``: the clock only). Games are those of
+``bench/scene_difficulty.py`` (game i = the i-th child of ``SeedSequence(seed)``).
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import random
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LINES = ("blue", "yellow", "orange", "red")
+FROM_ROUNDS = (1, 6, 11)
+HORIZONS = (20, 25, 30, 40)
+
+
+def deck_facts(scene: str) -> tuple[list[int], dict[int, int], int, int]:
+    """(card numbers of the Scene's deck, Relative card -> first level index placing one, cards
+    drawn a round = Spawn tokens that spawn, Relatives needed = Survivors) from a fresh game."""
+    from nollab.rules.game import Game
+    g = Game.new(scene, seed=0, history=False)
+    st = g.state
+    cards = list(st.ghoul_deck) + list(getattr(st, "ghoul_discard", []) or [])
+    by_number = {c.number: c for c in g.content.ghoul_deck}
+    rel = {}
+    for n in cards:
+        c = by_number[n]
+        if c.kind == "spawn" and c.ghoul == "relative":
+            first = next((i for i, k in enumerate(c.counts) if k > 0), None)
+            if first is not None:
+                rel[n] = first
+    draws = sum(1 for _, colour in st.spawns if colour in ("white", "red"))
+    return cards, rel, draws, sum(1 for s in st.survivors.values() if s.alive)
+
+
+def sixth_relative(cards, rel, draws, need, yellow_from, rng) -> int:
+    """Round at which the ``need``-th Relative is placed, the Yellow line held from ``yellow_from``."""
+    deck: list[int] = []
+    discard = list(cards)
+    got, rnd = 0, 0
+    while True:
+        rnd += 1
+        for _ in range(draws):
+            if not deck:
+                deck, discard = discard, []
+                rng.shuffle(deck)
+            n = deck.pop()
+            discard.append(n)
+            if n in rel and rnd >= yellow_from and rel[n] <= 1:
+                got += 1
+                if got >= need:
+                    return rnd
+
+
+def clock(scene: str, deals: int, seed: int) -> None:
+    cards, rel, draws, need = deck_facts(scene)
+    print(f"{scene}: {len(cards)} Ghoul cards, {len(rel)} Relative cards {sorted(rel)}, {draws} cards a round, "
+          f"{need} Relatives needed")
+    if not rel or not draws:
+        print("  no Relative is ever placed: the objective cannot be met")
+        return
+    rng = random.Random(seed)
+    print("  Yellow line from round | median round of the last Relative | 5 % | 20 % | "
+          + " | ".join(f"P(by {h})" for h in HORIZONS))
+    for y in FROM_ROUNDS:
+        xs = sorted(sixth_relative(cards, rel, draws, need, y, rng) for _ in range(deals))
+        q = lambda p: xs[min(len(xs) - 1, int(p * len(xs)))]  # noqa: E731
+        probs = " | ".join(f"{sum(x <= h for x in xs) / len(xs):.2f}" for h in HORIZONS)
+        print(f"  {y:22} | {q(.5):34} | {q(.05):3} | {q(.2):4} | {probs}")
+
+
+def bot(scene: str, games: int, policy: str, seed: int) -> None:
+    from nollab.rules.game import Game
+    from nollab.sim.policy import make_policy
+    from nollab.sim.runner import game_seeds, scene_max_rounds
+    max_rounds = scene_max_rounds(scene)
+    per_line = collections.defaultdict(lambda: [0, 0, 0])  # rounds, kills, spawned
+    reach: collections.Counter = collections.Counter()
+    ends: collections.Counter = collections.Counter()
+    rounds, first_yellow, placed, killers, team_xp = [], [], [], [], []
+    seeds = game_seeds(seed, games)
+    for i in range(games):
+        engine_seed, policy_seed = seeds[i]
+        g = Game.new(scene, seed=engine_seed, history=False)
+        if policy == "planner":
+            from nollab.sim.planner import PlannerPolicy
+            pol = PlannerPolicy(seed=policy_seed)
+        else:
+            pol = make_policy(policy, policy_seed)
+        fy = None
+        while g.state.result is None and g.state.round <= max_rounds:
+            st = g.state
+            xp0 = sum(s.xp for s in st.survivors.values())
+            on0 = sum(sum(c) for c in st.ghouls.values())
+            line = g.content.danger_level(max(s.xp for s in st.survivors.values())).name.lower()
+            if line != "blue" and fy is None:
+                fy = st.round
+            n = len(g.events)
+            g.run_until("round", policy=pol, max_rounds=max_rounds)
+            st = g.state
+            kills = sum(s.xp for s in st.survivors.values()) - xp0
+            if st.result is None:  # a whole round was played
+                row = per_line[line]
+                row[0] += 1
+                row[1] += kills
+                row[2] += sum(sum(c) for c in st.ghouls.values()) - on0 + kills
+            if len(g.events) == n:
+                break
+        st = g.state
+        rounds.append(st.round)
+        for r in range(1, st.round + 1):
+            reach[r] += 1
+        first_yellow.append(fy)
+        placed.append(sum(1 for e in g.events if e.kind == "spawn_card" and "Relative placed" in e.text))
+        killers.append(sum(1 for s in st.survivors.values() if s.kills.get("relative", 0)))
+        team_xp.append(sum(s.xp for s in st.survivors.values()))
+        why = st.reason or ""
+        ends["won" if st.result == "won" else "a Ghoul in the house" if "house" in why
+             else "a Survivor eliminated" if "eliminated" in why else (why or "timeout")] += 1
+    print(f"{scene} {policy}, {games} games (seed {seed}): mean rounds {statistics.mean(rounds):.2f}; "
+          + ", ".join(f"{k} {v}" for k, v in ends.most_common()))
+    print("  line    | rounds | spawned/round | kills/round")
+    for name in LINES:
+        n, k, s = per_line[name]
+        if n:
+            print(f"  {name:7} | {n:6} | {s / n:13.2f} | {k / n:11.2f}")
+    print("  P(the game reaches round r): " + ", ".join(
+        f"r{r} {reach[r] / games:.2f}" for r in (6, 8, 10, 12, 14, 16, 18, 20, 25, 30)))
+    reached = sorted(x for x in first_yellow if x is not None)
+    med = reached[len(reached) // 2] if reached else "-"
+    print(f"  first round at the Yellow line: median {med} of the {len(reached)} games that get there")
+    print(f"  Relatives placed a game {statistics.mean(placed):.2f}; Survivors with a Relative kill at the end "
+          f"{statistics.mean(killers):.2f}; team XP at the end {statistics.mean(team_xp):.1f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--scene", default="S5")
+    ap.add_argument("--deals", type=int, default=20_000)
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--policy", default="heuristic")
+    ap.add_argument("--seed", type=int, default=2026)
+    args = ap.parse_args(argv)
+    sys.path.insert(0, str(ROOT))
+    from nollab.rules.scenes.scene import load_scene
+    try:
+        load_scene(args.scene)
+    except (ValueError, OSError, KeyError) as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    if not 1 <= args.deals <= 1_000_000 or not 0 <= args.games <= 100_000:
+        print("--deals must be 1..1000000 and --games 0..100000", file=sys.stderr)
+        return 2
+    if args.policy not in ("heuristic", "planner", "random", "first"):
+        print(f"--policy {args.policy!r}: heuristic, planner, random or first", file=sys.stderr)
+        return 2
+    clock(args.scene, args.deals, args.seed)
+    if args.games:
+        bot(args.scene, args.games, args.policy, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
