@@ -299,3 +299,42 @@ def test_scene_10_a_passenger_takes_the_wheel_on_their_own_turn():
     d0 = _car_moves(g.board, st.car["zone"], st.closed())
     d1 = _car_moves(g.board, a.params[0][-1], st.closed())
     assert min(d1.get(t, 99) for t in targets) < min(d0.get(t, 99) for t in targets)
+
+
+def _first_search(with_gun: bool) -> str:
+    """S10 at setup, the team standing in the barn's entrance (an interior Zone, no Ghoul in it),
+    the starting Winchester 94 (Range 1-3) given to the first Survivor to act or taken from them:
+    the deck they Search on their first Action (Armory: "may draw from the House, Melee, or Ranged
+    Equipment deck of their choice", P. 44)."""
+    from nollab.rules.game import Game
+    g = Game.new("S10", seed=3, history=False)
+    st = g.state
+    bot = HeuristicPolicy()
+    g.choose(g.pending.options[0])  # "Choose the driver after the Starting Equipment" (P. 44)
+    for s in st.survivors.values():
+        s.in_car = s.driver = False
+        s.zone = "5R:E"
+    g.touch()
+    while g.needs() in ("choice", "step"):
+        g.step(bot)
+    me = st.survivors[st.active]
+    holder = next(s for s in st.survivors.values() if any(st.cards[u] == "winchester_94" for u in s.inventory()))
+    rifle = next(u for u in holder.inventory() if st.cards[u] == "winchester_94")
+    other = next(s for s in st.survivors.values() if s.id != me.id)
+    for s in (holder,):
+        s.hands = [None if u == rifle else u for u in s.hands]
+        s.backpack = [u for u in s.backpack if u != rifle]
+    (me if with_gun else other).backpack.append(rifle)
+    g.touch()
+    a = bot.choose_action(g, g.legal_actions())
+    assert a.kind == "search" and a.survivor == me.id, a
+    return str(a.params[0])
+
+
+def test_scene_10_a_survivor_without_a_gun_searches_the_ranged_deck_first():
+    """S10 "Armory" (P. 44): the Ranged deck holds guns that reach the next Zone (Sawed-Off, Uzi,
+    Ithaca M37, Smith & Wesson: Range 0-1, P. 26) -- from the barn, the Car's Zone -- while the
+    House deck holds the Molotov parts (P. 3). A Survivor with Melee weapons only Searches the
+    Ranged deck once; one holding the Winchester 94 (Range 1-3) goes to the House deck."""
+    assert _first_search(with_gun=False) == "ranged"
+    assert _first_search(with_gun=True) == "house"

@@ -111,11 +111,24 @@ class GatherSpawns(Plan):
     clear_first = True
     #: who rides: "all" or "carriers" (Molotov and part holders, and whoever drives)
     crew = "all"
+    #: where the Survivors may drive (S10), each first Searches the Ranged deck once for a gun
+    #: (Armory, P. 44) before the House deck
+    guns = True
     #: any Passenger takes the wheel on their own Turn during the drive-by (P. 21 "Change seats")
     swap_seats = True
     #: in the first rounds, a Survivor with weak Hands Searches for a weapon before Molotov parts
     #: (Armory, S10 P. 44); 0 = parts from the start
     arm_first = 0
+
+    def _gun(self, v, s) -> bool:
+        """``s`` holds a Ranged weapon that reaches the next Zone (Range 1 or more, P. 26; a Molotov
+        is not one: it is spent on a Spawn Zone)."""
+        eq = v.game.content.equipment
+        for u in s.inventory():
+            c = eq[card_id(v, u)]
+            if c.ranged is not None and c.ranged.range_max >= 1 and c.effect != "molotov":
+                return True
+        return False
 
     def carrier(self, v, burn: list[str]):
         """The Survivor who carries the team's next Molotov: of those holding one, the nearest to
@@ -212,6 +225,9 @@ class GatherSpawns(Plan):
             return 100.0 if a.params[0] == "molotov" else -60.0
         if a.kind == "trade" and self._pair_with(v, v.st.survivors[a.params[0]]):
             return 150.0
+        if a.kind == "search" and self.guns and self.by_car(v) and str(a.params[0]) == "ranged" \
+                and not self._gun(v, v.me):
+            return 80.0  # one gun each first (Armory, S10 P. 44): the team shoots at the Car's Zone from the barn
         if a.kind == "search" and str(a.params[0]) == "house" and self.molotovs(v) < self.needed(v) \
                 and not (v.st.round <= self.arm_first and v.weak_hands()):
             return 25.0  # Mason Jars and Flammable Fluids are House cards (P. 3); armed Survivors look
