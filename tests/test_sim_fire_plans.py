@@ -338,3 +338,46 @@ def test_scene_10_a_survivor_without_a_gun_searches_the_ranged_deck_first():
     Ranged deck once; one holding the Winchester 94 (Range 1-3) goes to the House deck."""
     assert _first_search(with_gun=False) == "ranged"
     assert _first_search(with_gun=True) == "house"
+
+
+def _boarding_scores(straggler_blocked: bool):
+    """S10 with every Molotov the Scene needs (two made, two pairs), the Car empty in 5R:s, the
+    first Survivor to act standing beside it, the others in the barn's entrance (5R:E) -- or one of
+    them in the hay loft (5R:N) behind two rooms of Walkers: 1 Action a Move plus 1 per Ghoul in
+    the Zone left (P. 18), too far to get in this round. The bot's scores of "get in" and "do
+    nothing" for the first Survivor."""
+    g = _s10_armed()
+    st = g.state
+    bot = HeuristicPolicy()
+    g.choose(g.pending.options[0])
+    for s in st.survivors.values():
+        s.in_car = s.driver = False
+        s.zone = "5R:E"
+    g.touch()
+    while g.needs() in ("choice", "step"):
+        g.step(bot)
+    me = st.survivors[st.active]
+    me.zone = "5R:s"
+    if straggler_blocked:
+        other = next(s for s in st.survivors.values() if s.id != me.id)
+        other.zone = "5R:N"
+        st.ghouls["5R:O"] = [2, 0, 0, 0]
+        st.ghouls["5R:W"] = [2, 0, 0, 0]
+    g.touch()
+    acts = g.legal_actions()
+    scores = dict(zip(acts, bot.scores(g, acts)))
+    get_in = max(v for a, v in scores.items() if a.kind == "car_in")
+    idle = next(v for a, v in scores.items() if a.kind == "do_nothing")
+    return get_in, idle
+
+
+def test_scene_10_nobody_gets_in_while_a_crew_member_cannot_this_round():
+    """P. 20: a Survivor in the Car "can still be attacked normally, as if ... standing in the
+    Zone", and the Ghouls' Attacks are split among the Survivors of a Zone (P. 22): riders parked by
+    the barn while a friend is stuck inside face the Ghouls few and still. With the whole crew able
+    to reach the Car this round, the first one gets in; with one of them shut in the hay loft
+    behind Walkers (leaving costs 1 Action more per Ghoul, P. 18), nobody gets in yet."""
+    get_in, idle = _boarding_scores(straggler_blocked=False)
+    assert get_in > idle
+    get_in, idle = _boarding_scores(straggler_blocked=True)
+    assert get_in < idle

@@ -8,6 +8,10 @@ from nollab.rules.players.action_budget import general_left
 from nollab.sim.plans_base import (MOLOTOV_PARTS, NORMAL, Plan, alive, can_fight, car_distances, card_id, holds,
                                   white_zone)
 from nollab.sim.plans_view import weapon_value
+from nollab.sim.scene_plans.posse import Posse, moves_left
+
+#: the posse's walking costs (one implementation of "1 Action a Move, +1 per Ghoul left", P. 18)
+_WALK = Posse()
 
 __all__ = ["GatherSpawns"]
 
@@ -114,6 +118,10 @@ class GatherSpawns(Plan):
     #: where the Survivors may drive (S10), each first Searches the Ranged deck once for a gun
     #: (Armory, P. 44) before the House deck
     guns = True
+    #: nobody gets in the Car unless the whole crew can be aboard by the end of the round: riders
+    #: left parked by the barn while the others are still inside are attacked there (P. 20), and
+    #: from round 5 the Walkers' Extra Activations (P. 25) come most rounds
+    board_together = True
     #: any Passenger takes the wheel on their own Turn during the drive-by (P. 21 "Change seats")
     swap_seats = True
     #: in the first rounds, a Survivor with weak Hands Searches for a weapon before Molotov parts
@@ -242,6 +250,8 @@ class GatherSpawns(Plan):
         if k == "car_in":
             if not self._crew(v, v.me):
                 return 0.0
+            if self.board_together and not self._all_can_board(v):
+                return -100.0  # a half-full Car parked by the barn is where the Ghouls come (P. 20)
             return 260.0 if a.params == () else 250.0
         if k == "car_out":
             return -200.0
@@ -259,6 +269,21 @@ class GatherSpawns(Plan):
         if v.me.in_car:
             return -50.0  # no Move, Search or Door from the seat (P. 20)
         return 0.0
+
+    def _all_can_board(self, v) -> bool:
+        """Every crew member still on foot can reach the Car and get in this round: no Ghoul in
+        the Car's Zone ("only if there are no Ghouls in that Zone", P. 20) and each one's walk (one
+        Action per Move plus one per Ghoul in each Zone left, P. 18; :meth:`.Posse.costs`) plus the
+        Action to get in fits in the Actions they still have this round (:func:`moves_left`)."""
+        car = v.st.car["zone"]
+        if v.st.ghoul_count(car):
+            return False
+        for s in alive(v):
+            if s.in_car or not self._crew(v, s):
+                continue
+            if _WALK.costs(v, s.zone).get(car, 99) + 1 > moves_left(v, s):
+                return False
+        return True
 
     def _seat_bonus(self, v, burn: list[str]) -> float:
         """Take the wheel (P. 21 "Change seats": any Survivor in the Car becomes the Driver for 1
