@@ -51,7 +51,8 @@ def deck_facts(scene: str) -> tuple[list[int], dict[int, int], int, int]:
 
 
 def sixth_relative(cards, rel, draws, need, yellow_from, rng) -> int:
-    """Round at which the ``need``-th Relative is placed, the Yellow line held from ``yellow_from``."""
+    """Round at which the ``need``-th Relative is placed, the Yellow line held from ``yellow_from``: a
+    card whose Blue line places a Relative counts from round 1, one from Yellow up from ``yellow_from``."""
     deck: list[int] = []
     discard = list(cards)
     got, rnd = 0, 0
@@ -63,7 +64,7 @@ def sixth_relative(cards, rel, draws, need, yellow_from, rng) -> int:
                 rng.shuffle(deck)
             n = deck.pop()
             discard.append(n)
-            if n in rel and rnd >= yellow_from and rel[n] <= 1:
+            if n in rel and (rel[n] == 0 or (rel[n] == 1 and rnd >= yellow_from)):
                 got += 1
                 if got >= need:
                     return rnd

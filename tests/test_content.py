@@ -112,6 +112,30 @@ def test_ghoul_deck_easy_then_hard_p32(content) -> None:
         assert sum(c.at(level) for c in easy) < sum(c.at(level) for c in hard)
 
 
+def test_relatives_rarer_in_the_easy_half_p32(content) -> None:
+    """P. 32: in #1-21 "Ghouls appear with a limited number of Breakers and Relatives" (FR l.3026-3028:
+    "Les Casseurs et les Proches apparaissent moins souvent"): #22-42 hold more Relative cards than
+    #1-21 (the reconstruction had one in each half)."""
+    easy, hard = content.ghoul_deck[:21], content.ghoul_deck[21:42]
+    relatives = lambda cards: sum(c.ghoul == "relative" for c in cards)  # noqa: E731
+    assert relatives(easy) < relatives(hard)
+
+
+def test_no_nothing_at_blue_in_the_hard_half_p32(content) -> None:
+    """P. 32: #22-42 "Ghouls come in greater numbers, especially at low Danger Levels": reading, no card
+    of the hard half reads NOTHING! at Blue (the reconstruction's #31 copied #16's Blue line)."""
+    assert [c.number for c in content.ghoul_deck[21:42] if c.at(DangerLevel.BLUE) == 0] == []
+
+
+@pytest.mark.parametrize("number", [31, 35])
+def test_hard_half_relative_cards_are_reconstructed(content, number) -> None:
+    """#31 and #35: 1 Relative at every Danger Level, marked reconstructed with the P. 32 reason."""
+    card = content.ghoul_deck[number - 1]
+    assert (card.kind, card.ghoul, card.counts) == ("spawn", "relative", (1, 1, 1, 1))
+    assert card.provenance.reconstructed and "P. 32" in card.provenance.note
+    assert card.field_provenance["counts"].reconstructed
+
+
 @pytest.mark.parametrize("number, ghoul, counts", [
     (1, "walker", (1, 3, 5, 7)), (7, "breaker", (1, 1, 5, 7)), (12, "fatty", (1, 1, 5, 7))])
 def test_recovered_ghoul_cards(content, number, ghoul, counts) -> None:
@@ -251,10 +275,11 @@ def test_cli_bad_content_is_one_line_exit_2(capsys) -> None:
 
 
 def test_ghoul_deck_composition(content) -> None:
-    """Every card names a Ghoul type of the box (P. 17); the reconstructed deck has 2 Relative spawn cards."""
+    """Every card names a Ghoul type of the box (P. 17); the reconstructed deck has 3 Relative spawn cards
+    (#16 recovered, #31 and #35 reconstructed, docs/rulings.md) and 22 Walker spawn cards."""
     kinds = Counter((c.kind, c.ghoul) for c in content.ghoul_deck)
     assert {g for _, g in kinds} == set(content.ghoul_types)
-    assert kinds[("spawn", "relative")] == 2 and kinds[("spawn", "walker")] == 23
+    assert kinds[("spawn", "relative")] == 3 and kinds[("spawn", "walker")] == 22
 
 
 def test_override_with_own_provenance(tmp_path: Path) -> None:

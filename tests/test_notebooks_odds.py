@@ -41,7 +41,9 @@ def test_spawn_odds_notebook_runs():
     nb = run_notebook(NOTEBOOKS / "03-spawn-odds.ipynb")
     text = notebook_text_outputs(nb)
     assert "46 cards in the full deck" in text
-    assert "after both are discarded 0" in text
+    relatives = [c.number for c in CONTENT.ghoul_deck if c.kind == "spawn" and c.ghoul == "relative"]
+    assert f"Relative cards: {relatives}" in text
+    assert "after all are discarded 0" in text
 
 
 @pytest.mark.notebook
@@ -232,15 +234,17 @@ def test_spawn_panel_reads_a_live_game():
     """The highest Danger Level among Survivors (P. 24), its Spawn Zones, deck and discards."""
     from nollab.widgets.spawn_panel import SpawnPanel
 
-    deck = [n for n in range(1, 47) if n not in (16, 31, 5)]
-    st = _state(ghoul_deck=deck, ghoul_discard=[16, 31, 5], spawns=[["z1", "white"], ["z9", "red"]],
+    relatives = [c.number for c in CONTENT.ghoul_deck if c.kind == "spawn" and c.ghoul == "relative"]
+    discard = relatives + [5]  # every Relative spawn card is in the discard pile: none can come
+    deck = [n for n in range(1, 47) if n not in discard]
+    st = _state(ghoul_deck=deck, ghoul_discard=discard, spawns=[["z1", "white"], ["z9", "red"]],
                 ghouls={"z4": (3, 0, 1, 0)})
     panel = SpawnPanel(CONTENT)
     panel.set_from_game(st)
     assert panel.w_level.value == "yellow"  # Ben has 8 XP: Yellow is 7-18 (P. 14)
     assert panel.w_zones.value == 2
     assert panel.w_on_board["walker"].value == 3
-    rel, walkers = brute_spawn(set(range(1, 47)), {16, 31, 5}, 2, 1)
+    rel, walkers = brute_spawn(set(range(1, 47)), set(discard), 2, 1)
     assert rel == 0 and panel.result.p_relative == 0
     assert panel.result.expected["walker"] == walkers
 

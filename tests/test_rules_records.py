@@ -120,7 +120,8 @@ OLD_SAVES = sorted((Path(__file__).parent / "data" / "saves_before_typed").glob(
 def test_saves_written_before_the_typed_records_load_and_play_on_identically(path):
     """Saves written by the engine before tasks, attacks, Taunts and decisions were records (main at
     99b88d3: a melee waiting on its target, a queued decision, a Breakers step, Ghoul moves, a split,
-    a Trade) load, and 40 random steps from them reach the state hash that engine reached."""
+    a Trade) load, and 40 random steps from them reach the state hash that engine reached (two of them
+    re-derived for the Ghoul deck correction of issue 16: see the next test)."""
     d = json.loads(path.read_text())
     g = Game.from_json(json.dumps(d["save"]))
     pol = make_policy("random", 5)
@@ -129,3 +130,26 @@ def test_saves_written_before_the_typed_records_load_and_play_on_identically(pat
             break
         g.step(pol)
     assert g.state_hash() == d["hash_after_40_random_steps"]
+
+
+OLD_DECK = Path(__file__).parent / "data" / "content_ok" / "ghoul_deck_before_issue16"
+REDERIVED = [p for p in OLD_SAVES if "hash_with_the_ghoul_deck_before_issue16" in json.loads(p.read_text())]
+
+
+@pytest.mark.parametrize("path", REDERIVED, ids=lambda p: p.stem)
+def test_saves_rederived_for_the_deck_correction_reach_their_recorded_hash_with_the_old_deck(path, monkeypatch):
+    """Two saves draw card #35 within their 40 random steps; the Ghoul deck correction of issue 16 made
+    it a Relative card (P. 32, docs/rulings.md), so their hash was re-derived. With the deck they were
+    recorded with, given as a player's own box (the two old cards), they reach the recorded hash again:
+    the engine did not change, only the card did."""
+    assert {p.stem for p in REDERIVED} == {"ghoul_move_zone", "pending_ghoul_split"}
+    monkeypatch.setenv("NOLLAB_CONTENT", str(OLD_DECK))
+    d = json.loads(path.read_text())
+    g = Game.from_json(json.dumps(d["save"]))
+    assert g.content.ghoul_deck[34].ghoul == "walker"
+    pol = make_policy("random", 5)
+    for _ in range(40):
+        if g.over:
+            break
+        g.step(pol)
+    assert g.state_hash() == d["hash_with_the_ghoul_deck_before_issue16"] != d["hash_after_40_random_steps"]
