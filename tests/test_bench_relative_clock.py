@@ -1,0 +1,35 @@
+"""bench/relative_clock.py: S5's Relative clock counts each Relative card from its first Danger Level."""
+from __future__ import annotations
+
+import importlib.util
+import random
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("relative_clock", ROOT / "bench" / "relative_clock.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_a_relative_card_read_at_blue_places_before_the_yellow_line() -> None:
+    """A card reading 1 Relative at Blue (#31, #35 of the hard half, P. 32) places it whatever the line
+    (P. 24: the card is read at the highest Danger Level, Blue included): a one-card deck drawn once a
+    round gives the first Relative in round 1, even when Yellow only comes in round 3."""
+    clock = _bench()
+    assert clock.sixth_relative([35], {35: 0}, 1, 1, 3, random.Random(0)) == 1
+
+
+def test_a_relative_card_from_yellow_up_waits_for_the_yellow_line() -> None:
+    """Guard: #16 reads NOTHING! at Blue, so its Relative comes only once the Yellow line holds."""
+    clock = _bench()
+    assert clock.sixth_relative([16], {16: 1}, 1, 1, 3, random.Random(0)) == 3
+
+
+def test_the_shipped_s5_deck_has_three_relative_cards() -> None:
+    """S5 (P. 37) draws from the whole deck: #16 from Yellow up, #31 and #35 from Blue (docs/rulings.md)."""
+    cards, rel, draws, need = _bench().deck_facts("S5")
+    assert (len(cards), rel, draws, need) == (46, {16: 1, 31: 0, 35: 0}, 4, 6)
