@@ -44,7 +44,8 @@ Every field a position has can be given (each checked before anything is built; 
 =====================  ============================================================================
 
 The Scene's hooks are set up as in :meth:`Game.new` (``on_setup`` after the position is placed:
-S9 "Spawning in houses" arms, P. 42; S9/S10 "start in the Car" asks who drives).
+S9 "Spawning in houses" arms, P. 42; S9/S10 "start in the Car" asks who drives; S3's spread among
+the Starting Zones, P. 35, is asked only if every Survivor was placed in a Starting Zone).
 """
 from __future__ import annotations
 

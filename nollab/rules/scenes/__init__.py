@@ -11,6 +11,7 @@ handmade                        hand-made Scenes (sandbox games) as plain data
 common                          what several Scenes ask: the house, a tile's Zones, new events
 flags                           what a Scene's rules keep in the state: declared per hook (``Flag``), typed (``Kept``), checked
 tuning                          Tuning the difficulty (P. 32)
+spread                          setup choice: Survivors spread among the Starting Zones, at least 1 per Zone (S3, P. 35)
 s1_whats_happening              S1 What's Happening? (P. 33)
 s2_is_there_a_key               S2 Is There a Key? (P. 34)
 s3_afraid_of_fire               S3 They're Afraid of Fire (P. 35)
@@ -31,4 +32,4 @@ Importing this package registers every shipped hook (the modules below are impor
 from nollab.rules.scenes import (  # noqa: F401  (each module registers its Scene's hooks)
     s1_whats_happening, s2_is_there_a_key, s3_afraid_of_fire, s4_lets_move_it, s5_night_of_the_living_dead,
     s6_to_willard, s7_go_get_johnny, s8_johnnys_car, s9_rescue_party, s10_another_one_for_the_fire,
-    travelling, tuning)
+    spread, travelling, tuning)
