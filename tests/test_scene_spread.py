@@ -116,6 +116,7 @@ def test_defaults_are_the_scene_file_split():
 
 
 def test_save_and_load_in_the_middle_of_the_spread():
+    """A save (JSON), a position text and a replay taken between two spread Choices go on alike."""
     g = Game.new("S3", seed=5)
     g.choose(KITCHEN)
     g.choose(KITCHEN)
@@ -128,6 +129,7 @@ def test_save_and_load_in_the_middle_of_the_spread():
         for z in (KITCHEN, KITCHEN, KITCHEN):  # Tom is then placed in the empty living room, unasked
             x.choose(z)
     assert g2.state_hash() == g.state_hash() and zones(g3) == zones(g)
+    assert g.replay().state_hash() == g.state_hash()  # the decision log re-applied from Game.new
     assert zones(g2) == {"barbra": KITCHEN, "ben": KITCHEN, "harry": KITCHEN, "helen": KITCHEN,
                          "judy": KITCHEN, "tom": LIVING}
 
