@@ -60,3 +60,64 @@ def test_the_window_broken_open_is_closed_again_without_a_token():
     assert a.kind == "barricade" and a.params == ("3R:ws4", "close")
     g.apply(a)
     assert g.state.result == "won"
+
+
+# -- S9: closed houses (P. 42), Doors opened on Ghouls (P. 18, 22) ----------------------------------
+def _s9_on_foot(where: dict, ghouls: dict):
+    """S9 after setup: every Survivor out of the Car, standing where ``where`` says (the others on
+    the Car's Zone 1V:e), holding a Table Leg (1 die 4+, Damage 1), no Ghoul but ``ghouls``."""
+    g = Game.new("S9", seed=5)
+    first_turn(g)
+    st = g.state
+    for s in st.survivors.values():
+        s.in_car = s.driver = False
+        s.zone = where.get(s.id, "1V:e")
+        s.backpack = []
+        st.cards.append("table_leg")
+        s.hands = [len(st.cards) - 1, None]
+    st.ghouls.clear()
+    for zone, kinds in ghouls.items():
+        for kind, n in kinds.items():
+            st.add_ghouls(zone, kind, n)
+    g.touch()
+    return g
+
+
+def test_a_group_that_can_hold_the_ghouls_opens_the_door_to_them():
+    """Three unwounded Survivors on the dirt road 1V:t, the closed Door 3R:dn3 of the sitting room
+    (2 Walkers inside) in front of them: the Walkers would come out one Zone at the Ghouls' Phase
+    (P. 22-23) and the players split their 2 Attacks among the three (P. 22), so nobody can be
+    eliminated -- the group opens the way to the rooms it must Search (P. 42). Before, a Survivor
+    with no better weapon than the Starting Equipment never opened a Door with a Ghoul behind it,
+    and the team stood outside the house for the rest of the game."""
+    g = _s9_on_foot({"barbra": "1V:t", "ben": "1V:t", "harry": "1V:t"}, {"3R:S": {"walker": 2}})
+    assert g.state.active == "barbra"
+    a = HeuristicPolicy().choose_action(g, g.legal_actions())
+    assert a.kind == "door" and a.params == ("3R:dn3", "open")
+
+
+def test_a_lone_survivor_or_a_group_that_cannot_hold_them_keeps_the_door_shut():
+    """Alone, Barbra would take both Walkers' Attacks herself (P. 22); three Survivors facing 5
+    Walkers and 2 Fatties cannot share 9 Wounds so that everyone lives (a Fatty's 2 Wounds go whole
+    to one Survivor, 3 Wounds eliminate, P. 22): neither opens the Door 3R:dn3."""
+    for where, pack in (({"barbra": "1V:t"}, {"walker": 2}),
+                        ({"barbra": "1V:t", "ben": "1V:t", "harry": "1V:t"}, {"walker": 5, "fatty": 2})):
+        g = _s9_on_foot(where, {"3R:S": pack})
+        a = HeuristicPolicy().choose_action(g, g.legal_actions())
+        assert not (a.kind == "door" and a.params == ("3R:dn3", "open")), (where, pack)
+
+
+def test_a_room_behind_a_pack_is_reached_by_another_door():
+    """Barbra alone on 1V:t; behind the Door 3R:dn3 the sitting room holds 5 Walkers and 2 Fatties,
+    so that Door stays shut -- but every room is still to be Searched (P. 42) and the study 4R:S is
+    reached through the Door 4R:dn4 with no Ghoul behind it: she walks that way. Before, she did
+    nothing all game (every Move "away" from the sitting room scored as a step back)."""
+    g = _s9_on_foot({"barbra": "1V:t"}, {"3R:S": {"walker": 5, "fatty": 2}})
+    a = HeuristicPolicy().choose_action(g, g.legal_actions())
+    assert a.kind == "move"
+    st, b = g.state, g.board
+    # the engine's own distances, with the Door on the pack counted as a wall
+    walls = st.closed() - {o for o in st.closed() if str(b.openings[o].kind) == "door" and o != "3R:dn3"}
+    rooms = [z for z, zone in b.zones.items() if zone.interior and z != "3R:S"]
+    d = lambda z: min(b.distances_to(r, walls).get(z, 99) for r in rooms)
+    assert d(a.params[0]) < d("1V:t")

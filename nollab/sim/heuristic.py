@@ -19,8 +19,11 @@ What it values, in order (the scores are in :data:`SCORES`, so a notebook can tu
    per expected Friendly Fire Wound on Survivors in the target Zone (P. 28); a shot is taken only
    if the expected kills pass a threshold and the expected Friendly Fire stays under a cap.
 3. **Shutting ghouls out** -- close a door/barricade (P. 18-19) when a Ghoul can reach the far
-   side within two Moves; never open one towards Ghouls -- unless armed better than the Starting
-   Equipment and the door leads to the goal (then it fights through).
+   side within two Moves; never open one towards Ghouls -- unless the door leads to the goal and
+   the Survivor is armed better than the Starting Equipment (then it fights through) or stands
+   with a group that can take the Attacks (split, P. 22) of the Ghouls shut in the room behind it
+   while it kills them. A goal behind Doors with Ghouls is reached through the Doors without (S9:
+   another door of the house).
 4. **Searching early** (P. 18) -- worth more in the first rounds and while a hand is empty; a
    weak hand prefers the Melee/Ranged decks where it may (Zombicide Mode, Armory).
 5. **Staying alive** -- a Move is also scored by the drop in *threat* (Ghouls in the Zone, by
@@ -349,7 +352,9 @@ class HeuristicPolicy:
         w = self.w
         far = v.board.openings[oid].other(v.me.zone)
         if v.st.ghoul_count(far) or v.ghoul_near(far, 1):
-            if v.weak_hands() or not v.goals():
+            # a group that can hold the Ghouls shut in a room opens it (P. 22); a Door to the
+            # street stays shut (the roaming herd would come in, not only the room's Ghouls)
+            if not v.goals() or v.weak_hands() and not (v.board.zones[far].interior and v.can_hold(far)):
                 return w["open_door"] - 50.0
         goals = v.goals()
         if not goals:
@@ -419,7 +424,11 @@ class HeuristicPolicy:
         if goals:
             d0 = v.goal_distance(v.me.zone, goals)
             d1 = v.goal_distance(dest, goals)
-            if d0 is None:  # behind closed doors: head for them as if they were open (P. 23 habit)
+            if d0 is None:  # behind closed doors: the way through the Doors it would open
+                walls = v.shut()
+                d0 = v.goal_distance(v.me.zone, goals, closed=walls)
+                d1 = v.goal_distance(dest, goals, closed=walls)
+            if d0 is None:  # none: head for them as if they were open (P. 23 habit)
                 d0 = v.goal_distance(v.me.zone, goals, closed=frozenset())
                 d1 = v.goal_distance(dest, goals, closed=frozenset())
             if d0 is not None and d1 is not None:

@@ -25,15 +25,16 @@ def weapon_value(card) -> float:
     return best
 
 
-def doomed(game, zone: str, survivors: list) -> int:
+def doomed(game, zone: str, survivors: list, counts: tuple | None = None) -> int:
     """The fewest of ``survivors`` (all in ``zone``) the Ghouls now in ``zone`` eliminate at the
     next Ghouls' Phase if nobody moves: 0 or 1. Attacks always hit, each goes whole to one Survivor
     (a Fatty's 2 Wounds are never split) and the players split them as they like (P. 22); a
     Survivor with ``w`` Wounds takes ``2 - w`` and lives, so nobody dies when the Fatties fit on
     unwounded Survivors and the other Attacks on what room is left -- otherwise one Survivor takes
-    every Attack and only they fall."""
+    every Attack and only they fall. ``counts``: other Ghouls than those now in ``zone``, per
+    type (as ``GameState.ghouls_in``)."""
     gt = game.content.ghoul_types
-    counts = game.state.ghouls_in(zone)
+    counts = game.state.ghouls_in(zone) if counts is None else counts
     twos = sum(n for g, n in zip(GHOUL_TYPES, counts) if gt[g].wounds >= 2)
     ones = sum(n for g, n in zip(GHOUL_TYPES, counts) if gt[g].wounds < 2)
     if not survivors or not (twos or ones):
@@ -121,6 +122,31 @@ class View:
         if me_there:
             group.append(self.me)
         return bool(group) and doomed(self.game, zone, group) > 0
+
+    def can_hold(self, far: str) -> bool:
+        """Could the Survivors in my Zone -- two or more -- take the Attacks of the Ghouls in
+        ``far`` and in my Zone together with nobody eliminated (the players split them, P. 22,
+        :func:`doomed`)? A Door opened on Ghouls lets them in only at the Ghouls' Phase, one Zone
+        per Move (P. 22-23), so a group that can hold them has a whole Players' Phase to kill them
+        before they attack; a lone Survivor would take every Attack."""
+        group = [s for s in self.st.survivors.values() if s.alive and s.zone == self.me.zone]
+        both = tuple(a + b for a, b in zip(self.st.ghouls_in(far), self.st.ghouls_in(self.me.zone)))
+        return len(group) >= 2 and not doomed(self.game, self.me.zone, group, both)
+
+    def shut(self) -> frozenset:
+        """Closed Openings the bot does not count on opening on its way to a goal: Barricades
+        (opening one needs a weapon with the Barricade Opening symbol, P. 19) and Doors with a
+        Ghoul on either side (it opens them only for a group that can hold the Ghouls,
+        :meth:`can_hold`)."""
+        got = self.__dict__.get("_shut")
+        if got is None:
+            st, b = self.st, self.board
+            kinds = st.opening_kind
+            got = self._shut = frozenset(
+                o for o in self.closed
+                if (kinds.get(o) or str(b.openings[o].kind)) not in ("door", "stairs")
+                or any(st.ghoul_count(z) for z in b.openings[o].zones))
+        return got
 
     def strike(self, zone: str) -> int:
         """Wounds the Ghouls now in ``zone`` deal at the next Ghouls' Phase (a Fatty deals 2, P. 17, 22)."""
