@@ -381,3 +381,24 @@ def test_scene_10_nobody_gets_in_while_a_crew_member_cannot_this_round():
     assert get_in > idle
     get_in, idle = _boarding_scores(straggler_blocked=True)
     assert get_in < idle
+
+
+def test_scene_10_the_crew_walks_into_the_cars_zone_even_with_ghouls_there():
+    """S10 with every Molotov the Scene needs and a Walker in the Car's Zone (5R:s): the crew's goal
+    is the Car's Zone itself -- there a Survivor fights the Walker in Melee (own Zone only, P. 26)
+    and gets in with the Action after it falls (P. 20) -- not the barn it shoots from."""
+    from nollab.sim.scene_plans.spawns import GatherSpawns
+    g = _s10_armed()
+    st = g.state
+    bot = HeuristicPolicy()
+    g.choose(g.pending.options[0])
+    for s in st.survivors.values():
+        s.in_car = s.driver = False
+        s.zone = "5R:E"
+    st.ghouls["5R:s"] = [1, 0, 0, 0]
+    g.touch()
+    while g.needs() in ("choice", "step"):
+        g.step(bot)
+    plan = GatherSpawns("purge_the_district")
+    carrier = next(s.id for s in st.survivors.values() if any(st.cards[u] == "molotov" for u in s.inventory()))
+    assert plan.goals(bot._view(g, carrier))[1] == ["5R:s"]

@@ -111,8 +111,10 @@ class GatherSpawns(Plan):
     hold = True
     #: strike from the Car when the Scene lets the Survivors drive
     car = True
-    #: Ghouls in the Car's Zone: the team shoots them from where it stands before walking in
-    clear_first = True
+    #: Ghouls in the Car's Zone: the team shoots them from where it stands before walking in (off:
+    #: the crew walks into the Car's Zone, fights there -- Melee is in one's own Zone, P. 26 -- and
+    #: gets in the moment it is clear; S10 heuristic 35 -> 52/300 with ``board_together``)
+    clear_first = False
     #: who rides: "all" or "carriers" (Molotov and part holders, and whoever drives)
     crew = "all"
     #: where the Survivors may drive (S10), each first Searches the Ranged deck once for a gun
