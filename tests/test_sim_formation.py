@@ -121,3 +121,27 @@ def test_a_room_behind_a_pack_is_reached_by_another_door():
     rooms = [z for z, zone in b.zones.items() if zone.interior and z != "3R:S"]
     d = lambda z: min(b.distances_to(r, walls).get(z, 99) for r in rooms)
     assert d(a.params[0]) < d("1V:t")
+
+
+def test_two_survivors_walk_together_into_a_room_of_ghouls_they_can_hold():
+    """Barbra and Ben in the hall 3R:H (Searched), the sitting room 3R:S still to Search (P. 42)
+    holds 2 Walkers (and 3 more stand on the dirt road beyond its open front Door): together the two
+    can take the room's Attacks with nobody eliminated (the players split them, P. 22), so Barbra
+    walks in first and Ben can follow on his Turn
+    -- a Search needs the room clear of Ghouls (P. 18), so someone must go in. Before, the "into
+    Ghouls" penalty (40 a Ghoul) kept everyone out and the room was never Searched."""
+    g = _s9_on_foot({"barbra": "3R:H", "ben": "3R:H"}, {"3R:S": {"walker": 2}, "1V:t": {"walker": 3}})
+    g.state.flags["searched_zones"] = ["3R:H", "3R:U", "4R:S"]
+    g.state.set_open("3R:dn3", True)  # the sitting room's front Door open on the dirt road (3 Walkers)
+    g.touch()
+    a = HeuristicPolicy().choose_action(g, g.legal_actions())
+    assert a.kind == "move" and a.params[0] == "3R:S"
+
+
+def test_a_lone_survivor_does_not_walk_into_a_room_of_ghouls_that_would_eliminate_them():
+    """Alone, Barbra would take all 4 Attacks (3 Wounds eliminate, P. 22): she stays out."""
+    g = _s9_on_foot({"barbra": "3R:H"}, {"3R:S": {"walker": 4}})
+    g.state.flags["searched_zones"] = ["3R:H", "3R:U", "4R:S"]
+    g.touch()
+    a = HeuristicPolicy().choose_action(g, g.legal_actions())
+    assert not (a.kind == "move" and a.params[0] == "3R:S")

@@ -28,7 +28,8 @@ What it values, in order (the scores are in :data:`SCORES`, so a notebook can tu
    weak hand prefers the Melee/Ranged decks where it may (Zombicide Mode, Armory).
 5. **Staying alive** -- a Move is also scored by the drop in *threat* (Ghouls in the Zone, by
    their Wounds, plus a third of those one Move away), more when wounded; walking into a Zone with
-   Ghouls is penalised, leaving a Zone whose Ghouls would eliminate a Survivor at the next Ghouls'
+   Ghouls is penalised (not into a goal room whose Ghouls the group in my Zone, going in together,
+   could take with nobody eliminated), leaving a Zone whose Ghouls would eliminate a Survivor at the next Ghouls'
    Phase (P. 22) is rewarded -- judged for the team in the Zone, who split the Attacks (so nobody
    walks off leaving a friend alone with them); an attack that cannot kill (Damage 1 on Fatties, P. 27) is
    never made; with nothing to chase, a Survivor in the street walks into a room.
@@ -403,6 +404,9 @@ class HeuristicPolicy:
         w = self.w
         st = v.st
         score = -w["into_ghouls"] * st.ghoul_count(dest)
+        together = bool(score) and v.board.zones[dest].interior and dest in v.goals() and v.can_enter(dest)
+        if together:
+            score = 0.0  # the group walks into the room it must reach together (P. 22 split)
         if w["team_lethal"]:
             # the players split the Ghoul Attacks among the Survivors of a Zone (P. 22): judge the
             # team, not the lone Survivor -- a group that survives together must not scatter, leaving

@@ -133,6 +133,13 @@ class View:
         both = tuple(a + b for a, b in zip(self.st.ghouls_in(far), self.st.ghouls_in(self.me.zone)))
         return len(group) >= 2 and not doomed(self.game, self.me.zone, group, both)
 
+    def can_enter(self, dest: str) -> bool:
+        """Could the Survivors in my Zone -- two or more, going in together -- and those already in
+        ``dest`` take the Attacks of the Ghouls in ``dest`` with nobody eliminated (P. 22,
+        :func:`doomed`)? Then walking in is no "walking into Ghouls" for the one who goes first."""
+        group = [s for s in self.st.survivors.values() if s.alive and s.zone in (self.me.zone, dest)]
+        return sum(1 for s in group if s.zone == self.me.zone) >= 2 and not doomed(self.game, dest, group)
+
     def shut(self) -> frozenset:
         """Closed Openings the bot does not count on opening on its way to a goal: Barricades
         (opening one needs a weapon with the Barricade Opening symbol, P. 19) and Doors with a
