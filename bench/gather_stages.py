@@ -72,12 +72,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quiet", action="store_true", help="totals only")
     args = ap.parse_args(argv)
     sys.path.insert(0, str(ROOT))
-    from nollab.rules.scenes.scene import load_scene
     from nollab.sim.runner import scene_max_rounds
-    try:
-        sc = load_scene(args.scene)
-    except (ValueError, OSError, KeyError) as exc:
-        print(exc, file=sys.stderr)
+    sys.path.insert(0, str(ROOT / "bench"))
+    from bot_args import scene_problem
+
+    sc, problem = scene_problem(args.scene)
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
     spawn_zones = sorted({t.zone for t in sc.tokens.spawns})
     if len(spawn_zones) < 2:

@@ -160,17 +160,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2026)
     args = ap.parse_args(argv)
     sys.path.insert(0, str(ROOT))
-    from nollab.rules.scenes.scene import load_scene
-    try:
-        load_scene(args.scene)
-    except (ValueError, OSError, KeyError) as exc:
-        print(exc, file=sys.stderr)
+    sys.path.insert(0, str(ROOT / "bench"))
+    from bot_args import policy_problem, scene_problem
+
+    _, problem = scene_problem(args.scene)
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
     if not 1 <= args.deals <= 1_000_000 or not 0 <= args.games <= 100_000:
         print("--deals must be 1..1000000 and --games 0..100000", file=sys.stderr)
         return 2
-    if args.policy not in ("heuristic", "planner", "random", "first"):
-        print(f"--policy {args.policy!r}: heuristic, planner, random or first", file=sys.stderr)
+    if policy_problem(args.policy):
+        print(policy_problem(args.policy), file=sys.stderr)
         return 2
     clock(args.scene, args.deals, args.seed)
     if args.games:

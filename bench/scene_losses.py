@@ -64,17 +64,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quiet", action="store_true", help="totals only")
     args = ap.parse_args(argv)
     sys.path.insert(0, str(ROOT))
-    from nollab.rules.scenes.scene import load_scene
-    try:
-        load_scene(args.scene)
-    except (ValueError, OSError, KeyError) as exc:
-        print(exc, file=sys.stderr)
+    sys.path.insert(0, str(ROOT / "bench"))
+    from bot_args import policy_problem, scene_problem
+
+    _, problem = scene_problem(args.scene)
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
     if not 1 <= args.games <= 100_000 or (args.show is not None and not 0 <= args.show < 100_000):
         print("--games must be 1..100000 and --show 0..99999", file=sys.stderr)
         return 2
-    if args.policy not in ("heuristic", "planner", "random", "first"):
-        print(f"--policy {args.policy!r}: heuristic, planner, random or first", file=sys.stderr)
+    if policy_problem(args.policy):
+        print(policy_problem(args.policy), file=sys.stderr)
         return 2
     if args.show is not None:
         print(play(args.scene, args.policy, args.budget, args.seed, args.show, show=True))

@@ -13,7 +13,7 @@ from nollab.rules import IllegalAction
 from nollab.rules.engine.actions import Action
 from nollab.rules.game import Game
 
-__all__ = ["end_turns", "kinds", "new_settled", "of", "play_round", "refused", "settle_defaults", "settle_layout",
+__all__ = ["bench_module", "end_turns", "kinds", "new_settled", "of", "play_round", "refused", "settle_defaults", "settle_layout",
            "skill", "user_tile_9x", "without"]
 
 
@@ -151,3 +151,16 @@ def first_turn(game, bot=None) -> list:
         game.apply(acts[0])
         acts = game.legal_actions()
     return acts
+
+
+def bench_module(name: str):
+    """The script ``bench/<name>.py`` loaded as a module (bench/ is not a package), so a test calls
+    its functions and ``main(argv)`` the way a user runs it."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod

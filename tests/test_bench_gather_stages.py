@@ -1,17 +1,11 @@
 """bench/gather_stages.py: the stages of the Spawn-gathering Scenes and the gather ablation."""
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[1]
+from support import bench_module
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("gather_stages", ROOT / "bench" / "gather_stages.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return bench_module("gather_stages")
 
 
 def test_tokens_gathered_on_an_empty_board_win_at_once() -> None:

@@ -1,18 +1,13 @@
 """bench/relative_clock.py: S5's Relative clock counts each Relative card from its first Danger Level."""
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from support import bench_module
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("relative_clock", ROOT / "bench" / "relative_clock.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return bench_module("relative_clock")
 
 
 def test_a_relative_card_read_at_blue_places_before_the_yellow_line() -> None:
