@@ -402,3 +402,43 @@ def test_scene_10_the_crew_walks_into_the_cars_zone_even_with_ghouls_there():
     plan = GatherSpawns("purge_the_district")
     carrier = next(s.id for s in st.survivors.values() if any(st.cards[u] == "molotov" for u in s.inventory()))
     assert plan.goals(bot._view(g, carrier))[1] == ["5R:s"]
+
+
+def _first_combination() -> str:
+    """S10 at setup, the team in the barn's entrance (5R:E), the first Survivor to act holding a
+    Table Leg, a Mason Jar and a Flammable Fluid: what they make first."""
+    from nollab.rules.game import Game
+    g = Game.new("S10", seed=3, history=False)
+    st = g.state
+    bot = HeuristicPolicy()
+    g.choose(g.pending.options[0])  # "Choose the driver after the Starting Equipment" (P. 44)
+    for s in st.survivors.values():
+        s.in_car = s.driver = False
+        s.zone = "5R:E"
+    g.touch()
+    while g.needs() in ("choice", "step"):
+        g.step(bot)
+    me = st.survivors[st.active]
+    leg = next(u for s in st.survivors.values() for u in s.inventory() if st.cards[u] == "table_leg")
+    for s in st.survivors.values():  # the Table Leg leaves whoever was dealt it
+        s.hands = [None if u == leg else u for u in s.hands]
+        s.backpack = [u for u in s.backpack if u != leg]
+    parts = []
+    for part in ("mason_jar", "flammable_fluid"):
+        u = next(u for u in st.decks["house"] if st.cards[u] == part)
+        st.decks["house"].remove(u)
+        parts.append(u)
+    me.hands, me.backpack = [leg, None], parts
+    g.touch()
+    a = bot.choose_action(g, g.legal_actions())
+    assert a.kind == "combine" and a.survivor == me.id, a
+    return str(a.params[0])
+
+
+def test_scene_10_a_torch_is_made_before_the_molotov_takes_the_fluid():
+    """"TABLE LEG + FLAMMABLE FLUID = TORCH + FLAMMABLE FLUID ... you do not lose the Flammable
+    Fluid card after the combination" (P. 30), while "FLAMMABLE FLUID + MASON JAR = MOLOTOV" spends
+    it (P. 29). The Torch (2 dice 3+, Damage 2) hurts Fatties ("Damage 2 or more", P. 27) that the
+    starting Melee weapons (Damage 1) cannot, on the Car's Zone the crew must clear to get in (P. 20,
+    S10 P. 44): with both combinations open, the Torch comes first -- the Molotov after it."""
+    assert _first_combination() == "torch"
