@@ -13,7 +13,7 @@ from nollab.rules import IllegalAction
 from nollab.rules.engine.actions import Action
 from nollab.rules.game import Game
 
-__all__ = ["bench_module", "end_turns", "kinds", "new_settled", "of", "play_round", "refused", "settle_defaults", "settle_layout",
+__all__ = ["arm", "bench_module", "end_turns", "kinds", "new_settled", "of", "play_round", "refused", "settle_defaults", "settle_layout",
            "skill", "user_tile_9x", "without"]
 
 
@@ -164,3 +164,16 @@ def bench_module(name: str):
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
+
+
+def arm(g, sid, cards, origin: str = "melee") -> None:
+    """Put ``cards`` (fresh card uids, from the ``origin`` deck) in the Survivor's Hands, emptying the rest
+    of their inventory: a hand-built position's weapons."""
+    st = g.state
+    me = st.survivors[sid]
+    me.backpack = []
+    me.hands = [None, None]
+    for i, name in enumerate(cards):
+        st.cards.append(name)
+        st.origin.append(origin)
+        me.hands[i] = len(st.cards) - 1

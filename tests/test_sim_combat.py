@@ -12,21 +12,9 @@ from nollab.rules.sandbox import sandbox
 from nollab.sim.heuristic import HeuristicPolicy
 from nollab.sim.plans_base import URGENT
 from nollab.sim.scene_plans import HouseSiege
-from support import first_turn
+from support import arm, first_turn
 
 STREET2 = board_from_grid("ab", {"a": "exterior", "b": "exterior"})
-
-
-def _arm(g, sid, cards):
-    """Put ``cards`` (fresh uids) in the Survivor's Hands, emptying the rest of their inventory."""
-    st = g.state
-    me = st.survivors[sid]
-    me.backpack = []
-    me.hands = [None, None]
-    for i, name in enumerate(cards):
-        st.cards.append(name)
-        me.hands[i] = len(st.cards) - 1
-    g.touch()
 
 
 def _settle(g):
@@ -53,8 +41,8 @@ def test_only_a_damage_two_survivor_is_sent_to_a_fatty_in_the_house():
     sid = _settle(g)
     other = next(x for x in g.state.survivors if x != sid)
     g.state.add_ghouls("2R:S", "fatty", 1)
-    _arm(g, sid, ["table_leg"])
-    _arm(g, other, ["torch"])
+    arm(g, sid, ["table_leg"])
+    arm(g, other, ["torch"])
     plan = HouseSiege("house_under_siege")
     bot = HeuristicPolicy()
     assert plan.goals(bot._view(g, sid)) is None
@@ -67,7 +55,7 @@ def test_the_damage_two_survivor_walks_towards_the_fatty_in_the_house():
     g = Game.new("S5", seed=3)
     sid = _settle(g)
     g.state.add_ghouls("2R:S", "fatty", 1)
-    _arm(g, sid, ["torch"])
+    arm(g, sid, ["torch"])
     g.state.survivors[sid].zone = "2R:K"
     g.touch()
     a = HeuristicPolicy().choose_action(g, g.legal_actions())

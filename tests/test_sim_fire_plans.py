@@ -301,11 +301,9 @@ def test_scene_10_a_passenger_takes_the_wheel_on_their_own_turn():
     assert min(d1.get(t, 99) for t in targets) < min(d0.get(t, 99) for t in targets)
 
 
-def _first_search(with_gun: bool) -> str:
-    """S10 at setup, the team standing in the barn's entrance (an interior Zone, no Ghoul in it),
-    the starting Winchester 94 (Range 1-3) given to the first Survivor to act or taken from them:
-    the deck they Search on their first Action (Armory: "may draw from the House, Melee, or Ranged
-    Equipment deck of their choice", P. 44)."""
+def _team_in_the_barn():
+    """S10 (seed 3) at its first Turn with the whole team out of the Car, in the barn's entrance 5R:E (an
+    interior Zone with no Ghoul): the game, its state, the heuristic and the Survivor to act."""
     from nollab.rules.game import Game
     g = Game.new("S10", seed=3, history=False)
     st = g.state
@@ -317,7 +315,15 @@ def _first_search(with_gun: bool) -> str:
     g.touch()
     while g.needs() in ("choice", "step"):
         g.step(bot)
-    me = st.survivors[st.active]
+    return g, st, bot, st.survivors[st.active]
+
+
+def _first_search(with_gun: bool) -> str:
+    """S10 at setup, the team standing in the barn's entrance (an interior Zone, no Ghoul in it),
+    the starting Winchester 94 (Range 1-3) given to the first Survivor to act or taken from them:
+    the deck they Search on their first Action (Armory: "may draw from the House, Melee, or Ranged
+    Equipment deck of their choice", P. 44)."""
+    g, st, bot, me = _team_in_the_barn()
     holder = next(s for s in st.survivors.values() if any(st.cards[u] == "winchester_94" for u in s.inventory()))
     rifle = next(u for u in holder.inventory() if st.cards[u] == "winchester_94")
     other = next(s for s in st.survivors.values() if s.id != me.id)
@@ -407,18 +413,7 @@ def test_scene_10_the_crew_walks_into_the_cars_zone_even_with_ghouls_there():
 def _first_combination() -> str:
     """S10 at setup, the team in the barn's entrance (5R:E), the first Survivor to act holding a
     Table Leg, a Mason Jar and a Flammable Fluid: what they make first."""
-    from nollab.rules.game import Game
-    g = Game.new("S10", seed=3, history=False)
-    st = g.state
-    bot = HeuristicPolicy()
-    g.choose(g.pending.options[0])  # "Choose the driver after the Starting Equipment" (P. 44)
-    for s in st.survivors.values():
-        s.in_car = s.driver = False
-        s.zone = "5R:E"
-    g.touch()
-    while g.needs() in ("choice", "step"):
-        g.step(bot)
-    me = st.survivors[st.active]
+    g, st, bot, me = _team_in_the_barn()
     leg = next(u for s in st.survivors.values() for u in s.inventory() if st.cards[u] == "table_leg")
     for s in st.survivors.values():  # the Table Leg leaves whoever was dealt it
         s.hands = [None if u == leg else u for u in s.hands]

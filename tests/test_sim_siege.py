@@ -9,20 +9,7 @@ from nollab.rules.game import Game
 from nollab.sim.heuristic import HeuristicPolicy
 from nollab.sim.plans_base import NORMAL
 from nollab.sim.scene_plans import HuntRelatives, Trust
-from support import first_turn
-
-
-def _arm(g, sid, cards):
-    """Put ``cards`` (fresh uids) in the Survivor's Hands, emptying the rest of their inventory."""
-    st = g.state
-    me = st.survivors[sid]
-    me.backpack = []
-    me.hands = [None, None]
-    for i, name in enumerate(cards):
-        st.cards.append(name)
-        st.origin.append("melee")
-        me.hands[i] = len(st.cards) - 1
-    g.touch()
+from support import arm, first_turn
 
 
 def _s5():
@@ -41,7 +28,7 @@ def test_the_ghouls_in_my_own_room_are_struck_before_walking_to_another():
     st = g.state
     for s in st.survivors.values():
         s.zone = "1R:L"
-    _arm(g, sid, ["machete"])
+    arm(g, sid, ["machete"])
     st.add_ghouls("1R:L", "walker", 2)
     st.add_ghouls("2R:K", "walker", 4)
     g.touch()
@@ -85,7 +72,7 @@ def test_a_zombicide_survivor_with_starting_weapons_walks_to_the_stashes():
     st = g.state
     plan, bot = HuntRelatives("survive_the_night"), HeuristicPolicy()
     me = st.survivors[sid]
-    _arm(g, sid, ["table_leg"])
+    arm(g, sid, ["table_leg"])
     me.mode = "zombicide"
     g.touch()
     assert plan.goals(bot._view(g, sid)) == (NORMAL, sorted(g.scene.tokens.stashes))
@@ -96,7 +83,7 @@ def test_a_zombicide_survivor_with_starting_weapons_walks_to_the_stashes():
     g.touch()
     assert plan.goals(bot._view(g, sid)) != (NORMAL, sorted(g.scene.tokens.stashes))
     st.ghouls.pop("4R:e")
-    _arm(g, sid, ["machete", "sawed_off"])
+    arm(g, sid, ["machete", "sawed_off"])
     assert plan.goals(bot._view(g, sid)) != (NORMAL, sorted(g.scene.tokens.stashes))
 
 
@@ -106,5 +93,5 @@ def test_with_nothing_to_do_the_team_holds_the_starting_room():
     Starting Area's living room), not "any room of the house" (the team spread out before)."""
     g, sid = _s5()
     plan, bot = HuntRelatives("survive_the_night"), HeuristicPolicy()
-    _arm(g, sid, ["machete", "sawed_off"])
+    arm(g, sid, ["machete", "sawed_off"])
     assert plan.goals(bot._view(g, sid)) == (NORMAL + 2, ["1R:L"])
