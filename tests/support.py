@@ -13,7 +13,7 @@ from nollab.rules import IllegalAction
 from nollab.rules.engine.actions import Action
 from nollab.rules.game import Game
 
-__all__ = ["arm", "bench_module", "end_turns", "kinds", "new_settled", "of", "play_round", "refused", "settle_defaults", "settle_layout",
+__all__ = ["answer_until", "arm", "bench_module", "end_turns", "kinds", "new_settled", "of", "play_round", "refused", "settle_defaults", "settle_layout",
            "skill", "user_tile_9x", "without"]
 
 
@@ -177,3 +177,11 @@ def arm(g, sid, cards, origin: str = "melee") -> None:
         st.cards.append(name)
         st.origin.append(origin)
         me.hands[i] = len(st.cards) - 1
+
+
+def answer_until(g, bot, kind: str):
+    """Answer the pending choices with ``bot`` until the pending one is of ``kind`` (or none is left);
+    return that pending choice (``None`` if it never came)."""
+    while g.pending is not None and g.pending.kind != kind:
+        g.choose(bot.choose_option(g, g.pending))
+    return g.pending

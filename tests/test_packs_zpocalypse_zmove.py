@@ -110,25 +110,30 @@ def test_on_a_vp_tie_the_first_in_turn_order_moves_the_zombies():
     assert ask.who == "p2"
 
 
+def _default_is_taken(kind: str) -> None:
+    """A real game (seed 5, Day 2) stepped with no player answering: the first ``kind`` choice that comes
+    up is answered with its default, and the log records exactly that option."""
+    g = Game.new(seed=5, setup="2")
+    n = 0
+    while not g.over and n < 20_000:
+        p = g.pending
+        if p is not None and p.kind == kind:
+            before = len(g.log)
+            g.step()
+            assert g.log[before] == {"t": "choice", "o": p.options[p.default]}
+            return
+        g.step()
+        n += 1
+    pytest.fail(f"no {kind} choice came up")
+
+
 def test_the_default_path_is_the_engines_order_and_run_until_takes_it():
     """Zombie Movement: with no player answering (bots, ``run_until``) the default is the fixed order: reading order
     among free squares."""
     g = _tie_position()
     ask = _asks(drive(night.move_zombies(g.ctx, set())), "zombie_path")[0]
     assert ask.options[ask.default] == min(ask.options, key=lambda o: (_sq(o)[1], _sq(o)[0]))
-    g = Game.new(seed=5, setup="2")
-    n = 0
-    while not g.over and n < 20_000:
-        p = g.pending
-        if p is not None and p.kind == "zombie_path":
-            before = len(g.log)
-            g.step()
-            assert g.log[before] == {"t": "choice", "o": p.options[p.default]}
-            break
-        g.step()
-        n += 1
-    else:
-        pytest.fail("no zombie_path choice came up")
+    _default_is_taken("zombie_path")
 
 
 # ---- order among equally close zombies: the moving player's choice ---------------------------------------------
@@ -174,19 +179,7 @@ def test_the_default_order_is_the_engines_and_run_until_takes_it():
     (ask,) = _asks(drive(night.move_zombies(g.ctx, set())), "zombie_order")
     assert ask.options[ask.default] == "1,1"
     assert _where(g) == sorted([(BUNKER, False), ((3, 3), True)])
-    g = Game.new(seed=5, setup="2")
-    n = 0
-    while not g.over and n < 20_000:
-        p = g.pending
-        if p is not None and p.kind == "zombie_order":
-            before = len(g.log)
-            g.step()
-            assert g.log[before] == {"t": "choice", "o": p.options[p.default]}
-            break
-        g.step()
-        n += 1
-    else:
-        pytest.fail("no zombie_order choice came up")
+    _default_is_taken("zombie_order")
 
 
 def test_no_order_is_asked_when_the_zombies_cannot_meet():

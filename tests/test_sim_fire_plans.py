@@ -8,7 +8,7 @@ from __future__ import annotations
 from nollab.board.quick import board_from_grid
 from nollab.rules.sandbox import sandbox
 from nollab.sim.heuristic import HeuristicPolicy
-from support import first_turn
+from support import answer_until, first_turn
 
 # a street of four exterior Zones: a - b - c - d
 STREET4 = board_from_grid("abcd", {k: "exterior" for k in "abcd"})
@@ -66,9 +66,8 @@ def test_the_spawn_zone_farthest_from_the_team_is_where_tokens_gather():
     a = bot.choose_action(g, _turn(g, bot))
     assert a.kind == "molotov" and a.params[1] == "T:b"
     g.apply(a)
-    while g.pending is not None and g.pending.kind != "molotov_spawn":
-        g.choose(bot.choose_option(g, g.pending))
-    assert g.pending is not None and bot.choose_option(g, g.pending) == "T:d"
+    ask = answer_until(g, bot, "molotov_spawn")
+    assert ask is not None and bot.choose_option(g, ask) == "T:d"
 
 
 def test_the_carrier_walks_to_a_zone_in_range_of_the_spawn_zone():
@@ -195,18 +194,8 @@ def test_scene_10_drive_by_heads_for_a_zone_in_range_of_a_red_spawn_zone():
     """S10 "Survivors start in the Car" (P. 44): holding every Molotov needed (two made, two pairs
     of parts), the team stays aboard and the Driver drives (1-2 exterior Zones, P. 21) nearer to a
     Zone in Range 1 of a red Spawn Zone, where a passenger can throw."""
-    from nollab.rules.game import Game
-    g = Game.new("S10", seed=3, history=False)
+    g = _s10_armed()
     st = g.state
-    ids = list(st.survivors)
-    cards = [st.supply["molotov"].pop(), st.supply["molotov"].pop()]
-    for part in ("mason_jar", "flammable_fluid", "mason_jar", "flammable_fluid"):
-        u = next(u for u in st.decks["house"] if st.cards[u] == part)
-        st.decks["house"].remove(u)
-        cards.append(u)
-    for k, u in enumerate(cards):
-        st.survivors[ids[k % len(ids)]].backpack.append(u)
-    g.touch()
     bot = HeuristicPolicy()
     while g.needs() in ("choice", "step"):  # "Choose the driver after the Starting Equipment" (P. 44)
         g.step(bot)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from nollab.board.quick import board_from_grid
 from nollab.rules.sandbox import sandbox
 from nollab.sim.heuristic import HeuristicPolicy
-from support import first_turn
+from support import answer_until, first_turn
 
 STREET4 = board_from_grid("abcd", {k: "exterior" for k in "abcd"})
 STREET5 = board_from_grid("abcde", {k: "exterior" for k in "abcde"})
@@ -106,6 +106,5 @@ def test_the_tokens_gather_on_the_dead_end():
     a = bot.choose_action(g, first_turn(g, bot))
     assert a.kind == "molotov" and a.params[1] == "T:b"
     g.apply(a)
-    while g.pending is not None and g.pending.kind != "molotov_spawn":
-        g.choose(bot.choose_option(g, g.pending))
-    assert g.pending is not None and bot.choose_option(g, g.pending) == "T:d"
+    ask = answer_until(g, bot, "molotov_spawn")
+    assert ask is not None and bot.choose_option(g, ask) == "T:d"
