@@ -50,8 +50,9 @@ a seed only to break exact ties reproducibly.
 
 Known limits (it is a baseline, not an expert): no lookahead, the odds of a shot leave out a held
 Plenty of Bullets/Shells (the engine's default takes its re-roll), no weapon Trades between
-Survivors, no re-closing of broken Barricades other than S1's indicated windows -- so S3, S5, S9 and S10 (clear the board, Orange for all, every room, four Spawn Zones
-gathered) stay out of its reach (see notebook 05).
+Survivors, no re-closing of broken Barricades other than S1's indicated windows -- so S3 and S5
+(clear the board; Orange and a Relative for all) stay out of its reach, and S10 (four Spawn Zones
+gathered by Molotovs) is won about one game in five (see notebook 05).
 """
 from __future__ import annotations
 
