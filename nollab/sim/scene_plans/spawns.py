@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from nollab.rules.players.action_budget import general_left
 from nollab.sim.plans_base import (MOLOTOV_PARTS, NORMAL, Plan, alive, can_fight, car_distances, card_id, holds,
                                   white_zone)
 from nollab.sim.plans_view import weapon_value
@@ -266,8 +265,7 @@ class GatherSpawns(Plan):
             return self._seat_bonus(v, burn)
         if k == "drive":
             here = car["zone"]
-            mission = min(burn, key=lambda z: (self._car_distance(v, here, self.car_throw_zones(v, [z])), z))
-            dst = self.car_throw_zones(v, [mission])
+            dst = self._mission_zones(v, burn, here)
             waiting = sum(1 for s in alive(v) if not s.in_car and self._crew(v, s))
             if waiting and (self.clear_first and not v.lethal(here) or not v.st.ghoul_count(here)):
                 return -150.0  # wait for the others (they walk to the Car; driving off leaves them alone)
@@ -276,6 +274,13 @@ class GatherSpawns(Plan):
         if v.me.in_car:
             return -50.0  # no Move, Search or Door from the seat (P. 20)
         return 0.0
+
+    def _mission_zones(self, v, burn: list[str], here: str):
+        """The Zones the Car throws from at the drive-by's next target: of the Spawn Zones still to
+        burn, the one whose throwing Zones (Range 1 + Line of Sight, P. 29) the Car reaches soonest
+        from ``here`` -- one answer for the Driver's drive and a Passenger's "take the wheel"."""
+        mission = min(burn, key=lambda z: (self._car_distance(v, here, self.car_throw_zones(v, [z])), z))
+        return self.car_throw_zones(v, [mission])
 
     def _all_can_board(self, v) -> bool:
         """Every crew member still on foot can reach the Car and get in this round: no Ghoul in
@@ -302,11 +307,10 @@ class GatherSpawns(Plan):
             return -100.0
         if any(not s.in_car and self._crew(v, s) for s in alive(v)):
             return -100.0
-        if general_left(v.game._ctx(), me) < 2:
+        if (v.game.actions_left(me.id) or 0) < 2:
             return -100.0
         here = v.st.car["zone"]
-        mission = min(burn, key=lambda z: (self._car_distance(v, here, self.car_throw_zones(v, [z])), z))
-        if self._car_distance(v, here, self.car_throw_zones(v, [mission])) == 0:
+        if self._car_distance(v, here, self._mission_zones(v, burn, here)) == 0:
             return -100.0  # at a throwing Zone: the carrier throws, nobody drives off
         return 200.0
 
