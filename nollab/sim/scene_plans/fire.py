@@ -8,10 +8,7 @@ from typing import Any
 from nollab.sim.plans_base import NORMAL, alive, card_id, holds
 from nollab.sim.scene_plans.spawns import GatherSpawns
 
-__all__ = ["BreakTheSiege", "MOLOTOV_CARDS", "expected_hits"]
-
-#: Molotov cards in the box (P. 3 "Molotov x2"): the team never holds more made ones at a time
-MOLOTOV_CARDS = 2
+__all__ = ["BreakTheSiege", "expected_hits"]
 
 
 def expected_hits(v, s) -> tuple[float, float]:
@@ -83,7 +80,10 @@ class BreakTheSiege(GatherSpawns):
         return min(sorted(counts), key=lambda z: (ways[z], -counts[z], -far[z]))
 
     def ready(self, v) -> bool:
-        return not self.hold or self.molotovs(v) >= min(self.needed(v), MOLOTOV_CARDS)
+        """Strike with every Molotov still needed, or with as many as the box has Molotov cards
+        (P. 3 "Molotov x2", the content's count): the team never holds more made ones at a time."""
+        box = v.game.content.equipment["molotov"].count
+        return not self.hold or self.molotovs(v) >= min(self.needed(v), box)
 
     def purging(self, v) -> bool:
         return self.purge and not self.to_burn(v) and self.target(v) is not None
