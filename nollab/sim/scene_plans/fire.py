@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from nollab.sim.plans_base import NORMAL, alive, card_id, holds
+from nollab.sim.scene_plans.sortie import Sortie
 from nollab.sim.scene_plans.spawns import GatherSpawns
 
 __all__ = ["BreakTheSiege", "expected_hits"]
@@ -33,7 +34,7 @@ def _in_hand(v, s) -> bool:
     return any(u is not None and card_id(v, u) == "molotov" for u in s.hands)
 
 
-class BreakTheSiege(GatherSpawns):
+class BreakTheSiege(Sortie, GatherSpawns):
     """S3 (P. 35) "won as soon as ... There are no Ghouls on the board. All Ghoul Spawn tokens are
     gathered into a single Spawn Zone": the Molotov gather of :class:`GatherSpawns`, then the
     **purge**.
@@ -42,6 +43,8 @@ class BreakTheSiege(GatherSpawns):
       spawns reach the team by one way only. Strike once the team holds the Molotovs it needs or
       two of them (only 2 Molotov cards exist, P. 3, and 2 Mason Jars: the third waits for the
       House deck's second pass, P. 18 -- holding out for three cost 1-2 rounds).
+    * Burn by sorties from the house (:class:`~nollab.sim.scene_plans.sortie.Sortie`): each Molotov
+      goes as soon as it is made, thrown one step outside the room nearest its Spawn Zone.
     * Purge: every token on one Zone still means one Ghoul card per token (P. 24 "Draw a Ghoul card
       for each Spawn token in that Zone"), but Ghouls walk to "the Zone with the most Survivors ...
       distance doesn't matter" (P. 23): the whole team holds one exterior Zone in Range 1 and Line

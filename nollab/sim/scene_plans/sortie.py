@@ -1,0 +1,274 @@
+"""Molotov **sorties** from the house for S3 "They're Afraid of Fire" (P. 35): a mixin of
+:class:`~nollab.sim.scene_plans.fire.BreakTheSiege` that replaces the escorted walk around the
+exterior ring with one round's hit-and-back from the room nearest each Spawn Zone.
+
+Every Spawn Zone of S3 is two Zones from a house room (1R:c from the living room by the front door
+1R:df or window 1R:wn3; 2R:a from the kitchen by window 2R:wn4; 3R:c from the sitting room by
+window 3R:ws4; 4R:e from the study by window 4R:ws3). A Molotov has Range 1-1 and is thrown at an
+exterior Zone (P. 29), so the carrier must step out to the Zone between (the **throw Zone**). The
+sortie, in one round, by three Survivors of the room in this turn order (from the First Player,
+P. 8; the cast is picked from who acts before and after the carrier, :meth:`Sortie.roles`):
+
+1. the **opener** opens the Opening: a Door needs nothing (Door Action, P. 18), a closed Barricade
+   "an equipped weapon with a Barricade Opening symbol" (Claw Hammer, Tire Iron: Barricade Action,
+   P. 19) -- both only "if there are no Ghouls in that Zone";
+2. the **carrier** (an equipped Molotov, 3 Actions) steps out to the throw Zone (1 Action), throws
+   at the Spawn Zone (1 Action: "Any Ghoul Spawn token in the targeted Zone may be moved to
+   another Spawn Zone", P. 29) and steps back in (1 Action) -- only when the throw Zone holds no
+   Ghoul (leaving it would cost 1 more Action per Ghoul, P. 18);
+3. the **closer** (anyone still to act in the room) shuts it again (closing needs no Equipment,
+   P. 19), so no Ghoul walks in through it (P. 23).
+
+Nobody ends the round outside, so no Ghoul of the exterior Attacks (P. 22), and the Molotov goes
+the moment it is made instead of waiting for an escort to walk the broken ring.
+"""
+from __future__ import annotations
+
+from nollab.sim.plans_base import NORMAL, alive, card_id, holds
+from nollab.sim.scene_plans.posse import moves_left
+
+__all__ = ["Sortie", "sortie_routes"]
+
+#: routes per (board, Spawn Zone): the board's geometry never changes during a game
+_ROUTES: dict = {}
+
+
+def sortie_routes(v, spawn: str) -> list[tuple[str, str, str]]:
+    """``(room, opening, throw zone)`` for every way to throw at ``spawn`` from one step outside
+    the house: the throw Zone is exterior and in Range 1 + Line of Sight of ``spawn`` (P. 29, with
+    every Opening counted open), and an Opening (Door or Barricade) joins it to an interior Zone."""
+    b = v.board
+    key = (id(b), spawn)
+    got = _ROUTES.get(key)
+    if got is not None and got[0] is b:  # the board kept alive with its entry: its id is not reused
+        return got[1]
+    out = []
+    for t, r in b.line_of_sight(spawn, frozenset()).items():
+        if r != 1 or b.zones[t].interior:
+            continue
+        for oid, o in b.openings.items():
+            if t not in o.zones:
+                continue
+            room = o.other(t)
+            if b.zones[room].interior:
+                out.append((room, oid, t))
+    if len(_ROUTES) > 256:
+        _ROUTES.clear()
+    _ROUTES[key] = (b, sorted(out))
+    return _ROUTES[key][1]
+
+
+def _opens_barricades(v, s, hands_only: bool = True) -> bool:
+    cards = s.hands if hands_only else s.inventory()
+    return any(u is not None and u != -1 and v.card(u).opens_barricades for u in cards)
+
+
+def _molotov_in_hand(v, s) -> bool:
+    return any(u is not None and u != -1 and card_id(v, u) == "molotov" for u in s.hands)
+
+
+class Sortie:
+    """Mixin: the sortie goals and bonuses (module docstring). Active while
+    Spawn Zones remain to burn (:meth:`to_burn` of the gather plan) and ``sortie`` is on."""
+
+    #: burn the Spawn Zones by sorties from the house (off: the escorted walk of GatherSpawns)
+    sortie = True
+    #: Ghouls the carrier accepts in the throw Zone (0: the carrier must be back in this round)
+    sortie_ghouls = 0
+    #: a second Molotov burns the throw Zone's Ghouls first (:meth:`_clearer`)
+    clear = True
+    #: the sortie waits for someone to shut the Opening after the carrier is back in
+    need_closer = True
+    #: the whole team waits in the sortie's room (else only the carrier and a tool holder go)
+    sortie_crew = True
+
+    # ------------------------------------------------------------------ the plan of this decision
+    def _kind(self, v, oid: str) -> str:
+        return v.st.opening_kind.get(oid) or str(v.board.openings[oid].kind)
+
+    def sortie_plan(self, v):
+        """``(carrier, spawn, room, opening, throw zone)`` of the next sortie, or None: of every
+        Molotov holder and every route to a Spawn Zone still to burn (a closed Barricade only if
+        someone holds a tool for it, P. 19), one whose cast is complete this round (:meth:`roles`),
+        else the fewest Ghouls in the throw Zone, then the carrier's shortest walk (then ids:
+        every Survivor's decision agrees)."""
+        got = v.__dict__.get("_sortie")
+        if got is not None or "_sortie" in v.__dict__:
+            return got
+        plan = None
+        burn = self.to_burn(v) if self.sortie else []
+        holders = [s for s in alive(v) if holds(v, s, "molotov")]
+        if burn and holders:
+            tools = any(_opens_barricades(v, s, False) for s in alive(v))
+            best = None
+            for z in burn:
+                for room, oid, t in sortie_routes(v, z):
+                    if self._kind(v, oid) == "barricade" and oid in v.closed and not tools:
+                        continue
+                    d = v.distances(room, frozenset(v.closed) - self._doors(v))
+                    for s in holders:
+                        walk = d.get(s.zone)
+                        if walk is None and s.zone != t:
+                            continue
+                        cand = (s, z, room, oid, t)
+                        go = walk == 0 and self.roles(v, cand) is not None
+                        key = (not go, v.st.ghoul_count(t), walk or 0, v.st.ghoul_count(room), s.id, z, oid)
+                        if best is None or key < best:
+                            best, plan = key, cand
+        v.__dict__["_sortie"] = plan
+        return plan
+
+    def _doors(self, v) -> frozenset:
+        return frozenset(o for o in v.closed if self._kind(v, o) in ("door", "stairs"))
+
+    def _order(self, v) -> list[str]:
+        """This round's Survivors still to act, in turn order: the active one, then the players
+        from the First Player on (P. 8, the token moves left each round; a player's own Survivors
+        in the order listed -- the simulator seats one Survivor per player)."""
+        st = v.st
+        n = len(st.players)
+        out = [st.active] if st.active else []
+        for k in range(st.turn, n):
+            for sid in st.players[(st.first_player + k) % n]:
+                s = st.survivors[sid]
+                if s.alive and not s.activated and sid not in out:
+                    out.append(sid)
+        return out
+
+    def roles(self, v, plan) -> dict | None:
+        """The sortie's cast for this round, or None if it cannot run: ``opener`` (None if the
+        Opening is open), ``clearer`` (None if the throw Zone is empty), ``closer`` (None if nobody
+        is left to close), each a Survivor in the room acting before (after, for the closer) the
+        carrier. The carrier needs a Molotov in Hand (P. 29 "equipped") and 3 Actions (out, throw,
+        back: P. 18); nobody in the room may face a Ghoul (no Door/Barricade Action then, P. 18-19)."""
+        c, _z, room, oid, t = plan
+        st = v.st
+        if c.zone != room or st.ghoul_count(room) or not _molotov_in_hand(v, c):
+            return None
+        order = self._order(v)
+        if c.id not in order or moves_left(v, c) < 3:
+            return None
+        i = order.index(c.id)
+        before = [st.survivors[x] for x in order[:i] if st.survivors[x].zone == room]
+        after = [st.survivors[x] for x in order[i + 1:] if st.survivors[x].zone == room]
+        cast: dict = {"opener": None, "clearer": None, "closer": after[0] if after else None}
+        if self.need_closer and cast["closer"] is None:
+            return None
+        if oid in v.closed:
+            tool = self._kind(v, oid) == "barricade"
+            ok = [s for s in before if not tool or _opens_barricades(v, s, False)]
+            if not ok:
+                return None
+            cast["opener"] = ok[0]
+        if st.ghoul_count(t) > self.sortie_ghouls:
+            ok = [s for s in before if holds(v, s, "molotov")] if self.clear else []
+            if not ok:
+                return None
+            cast["clearer"] = ok[-1]
+        return cast
+
+    def _go(self, v, plan) -> bool:
+        return self.roles(v, plan) is not None
+
+    def _clearer(self, v, plan):
+        r = self.roles(v, plan)
+        return None if r is None else r["clearer"]
+
+    def _to_act(self, v, room: str, but: set) -> list:
+        return [s for s in alive(v) if s.zone == room and s.id not in but
+                and (not s.activated or v.st.active == s.id)]
+
+    # ------------------------------------------------------------------ plan hooks
+    def sortie_goals(self, v):
+        """The carrier walks to the room (then out to the throw Zone once it is open), the tool
+        holder needed for a closed Barricade walks to the room; the others shelter and Search."""
+        plan = self.sortie_plan(v)
+        if plan is None:
+            return None
+        c, _z, room, oid, t = plan
+        me = v.me
+        if me.id == c.id:
+            if me.zone == t:
+                return NORMAL - 2, [t] if holds(v, me, "molotov") else [room]
+            if oid not in v.closed and self._go(v, plan):
+                return NORMAL - 2, [t]
+            return NORMAL - 2, [room]
+        if self.sortie_crew or (oid in v.closed and self._kind(v, oid) == "barricade"
+                                  and _opens_barricades(v, me, False)):
+            return NORMAL - 2, [room]  # openers, clearers and closers: whoever acts before or after
+        return None
+
+    def sortie_bonus(self, v, a) -> float | None:
+        """Scores of the sortie's steps (None: no opinion, the gather plan's bonus applies)."""
+        me, k = v.me, a.kind
+        house = v.board.zones
+        if k == "move" and not house[me.zone].interior and house[a.params[0]].interior \
+                and not self._throw_here(v):
+            return 300.0  # back in before the Ghouls' Phase (P. 22): nobody stays out
+        plan = self.sortie_plan(v)
+        c = z = room = oid = t = None
+        if plan is not None:
+            c, z, room, oid, t = plan
+        if k in ("door", "barricade"):
+            o = v.board.openings[a.params[0]]
+            if house[o.zones[0]].interior == house[o.zones[1]].interior:
+                return None
+            if a.params[1] == "open":
+                if a.params[0] != oid:
+                    return None
+                r = self.roles(v, plan)
+                return 300.0 if r is not None and r["opener"] is not None and r["opener"].id == me.id else -100.0
+            far = o.other(me.zone)
+            if v.st.survivors_in(far) or (a.params[0] == oid and self._go(v, plan)):
+                return -300.0  # a friend is still out there, or the carrier is about to go
+            return 200.0  # shut behind the sortie: no Ghoul walks in through it (P. 23)
+        if plan is None:
+            return None
+        if k == "reorganize" and me.id != c.id and oid in v.closed and self._kind(v, oid) == "barricade" \
+                and me.zone == room and not _opens_barricades(v, me) and _opens_barricades(v, me, False):
+            tool = any(u is not None and u != -1 and v.card(u).opens_barricades for u in a.params[:2])
+            return 120.0 if tool else None
+        if k == "molotov" and a.params[1] == t and me.id != c.id and oid not in v.closed and v.st.ghoul_count(t) \
+                and self._go(v, plan):
+            clearer = self._clearer(v, plan)
+            return 450.0 if clearer is not None and clearer.id == me.id else None
+        if me.id == c.id:
+            if k == "move" and me.zone == room and a.params[0] == t:
+                return 300.0 if self._go(v, plan) and oid not in v.closed else -100.0
+            if k == "molotov" and a.params[1] == z:
+                return 500.0
+        return None
+
+    def _throw_here(self, v) -> bool:
+        """I hold a Molotov and a Spawn Zone to burn is in Range 1 + Line of Sight (P. 29)."""
+        if not holds(v, v.me, "molotov"):
+            return False
+        seen = v.board.line_of_sight(v.me.zone, v.closed)
+        return any(seen.get(z) == 1 for z in self.to_burn(v))
+
+    # ------------------------------------------------------------------ Plan interface
+    def sortie_on(self, v) -> bool:
+        """Spawn Zones left to burn and a house to sortie from (no route on a board without one:
+        the escorted walk of the gather plan then)."""
+        if not self.sortie:
+            return False
+        return any(sortie_routes(v, z) for z in self.to_burn(v))
+
+    def goals(self, v):
+        if not self.sortie_on(v):
+            return super().goals(v)
+        g = self.sortie_goals(v)
+        if g is not None:
+            return g
+        if len(self._parts(v, v.me)) == 1:
+            mates = sorted({s.zone for s in alive(v) if self._pair_with(v, s)})
+            if mates:
+                return NORMAL - 1, mates  # bring the two Molotov parts together (a Trade, P. 19)
+        return None  # shelter in the house and Search (P. 18)
+
+    def bonus(self, v, a) -> float:
+        if self.sortie_on(v):
+            b = self.sortie_bonus(v, a)
+            if b is not None:
+                return b
+        return super().bonus(v, a)

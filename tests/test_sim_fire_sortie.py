@@ -1,0 +1,107 @@
+"""The S3 Molotov **sortie** (:mod:`nollab.sim.scene_plans.sortie`) on the real S3 map
+(:func:`nollab.rules.sandbox.sandbox` with the Scene id): the team in a house room, a Spawn Zone
+two Zones out. A Molotov has Range 1-1 and is thrown at an exterior Zone; "Any Ghoul Spawn token
+in the targeted Zone may be moved to another Spawn Zone" (P. 29). A Door opens with a Door Action,
+a closed Barricade with "an equipped weapon with a Barricade Opening symbol", both "only if there
+are no Ghouls in that Zone"; closing needs nothing (P. 18-19). Leaving a Zone costs 1 Action plus
+1 per Ghoul in it (P. 18). The Survivors act in turn order from the First Player (P. 8). The
+expected moves follow from those rules, never from a number the bot computes.
+"""
+from __future__ import annotations
+
+from nollab.rules.sandbox import sandbox
+from nollab.sim.heuristic import HeuristicPolicy
+from support import first_turn
+
+ALL4 = [("4R:e", "white"), ("3R:c", "red"), ("2R:a", "red"), ("1R:c", "red")]
+
+
+def _game(at, **kw):
+    kw.setdefault("spawns", ALL4)
+    return sandbox("S3", at, hooks=["break_the_siege"], first_player=kw.pop("first"), **kw)
+
+
+def _turn(g, bot) -> list:
+    """Play the active Survivor's Turn with ``bot``; the Actions taken (kind, params)."""
+    sid = g.state.active
+    out = []
+    while g.state.active == sid and g.state.result is None:
+        if g.pending is not None:
+            g.choose(bot.choose_option(g, g.pending))
+            continue
+        acts = [a for a in g.legal_actions() if a.kind != "discard"]
+        a = bot.choose_action(g, acts)
+        out.append((a.kind, a.params))
+        g.apply(a)
+    return out
+
+
+def _next(g, bot):
+    while g.pending is not None:
+        g.choose(bot.choose_option(g, g.pending))
+    acts = g.legal_actions()
+    if acts and acts[0].kind == "activate":
+        g.apply(bot.choose_action(g, acts))
+
+
+def test_door_sortie_opener_carrier_closer():
+    """Living room 1R:L, one Molotov (Ben, in Hand), the front door 1R:df closed, nobody on the
+    porch 1R:P (in Range 1 of the Spawn Zone 1R:c). Harry acts first: he opens the door (P. 18);
+    Ben steps out, throws at 1R:c (P. 29) and steps back in -- 3 Actions, the Ghouls act only in
+    their Phase (P. 22) -- and Tom, last, shuts the door. Before, the team waited for two Molotovs
+    and then walked out together."""
+    g = _game({"harry": "1R:L", "ben": "1R:L", "tom": "1R:L"}, first="harry",
+              inventory={"ben": ["molotov", "table_leg"]}, ghouls={"3R:b": {"walker": 1}})
+    bot = HeuristicPolicy()
+    first_turn(g, bot)
+    assert ("door", ("1R:df", "open")) in _turn(g, bot)
+    _next(g, bot)
+    assert g.state.active == "ben"
+    ben = _turn(g, bot)
+    assert ben[:3] == [("move", ("1R:P",)), ("molotov", (ben[1][1][0], "1R:c")), ("move", ("1R:L",))]
+    assert "1R:c" not in {z for z, _c in g.state.spawns}
+    _next(g, bot)
+    assert ("door", ("1R:df", "close")) in _turn(g, bot)
+
+
+def test_barricade_needs_the_tool_holder_first():
+    """The same sortie through the sitting-room window 3R:ws4 to 3R:d (Range 1 of the Spawn Zone
+    3R:c; the tokens gather on 2R:a): only a Survivor with an equipped Claw Hammer opens a
+    Barricade (P. 19). Tom (Claw Hammer) acts first and opens it; Judy goes out and burns 3R:c."""
+    g = _game({"tom": "3R:S", "judy": "3R:S", "helen": "3R:S"}, first="tom",
+              spawns=[("2R:a", "white"), ("3R:c", "red")],
+              inventory={"tom": ["claw_hammer"], "judy": ["molotov", "table_leg"]})
+    bot = HeuristicPolicy()
+    first_turn(g, bot)
+    assert ("barricade", ("3R:ws4", "open")) in _turn(g, bot)
+    _next(g, bot)
+    judy = _turn(g, bot)
+    assert judy[0] == ("move", ("3R:d",)) and judy[1][0] == "molotov" and judy[1][1][1] == "3R:c"
+    assert {z for z, _c in g.state.spawns} == {"2R:a"}
+
+
+def test_guard_no_sortie_without_a_closer():
+    """Guard: the carrier acts last in the room (Harry, Ben, then nobody): an opened door would stay
+    open through the Ghouls' Phase and let them in (P. 23), so Harry does not open it."""
+    g = _game({"harry": "1R:L", "ben": "1R:L"}, first="harry",
+              inventory={"ben": ["molotov", "table_leg"]}, ghouls={"3R:b": {"walker": 1}})
+    bot = HeuristicPolicy()
+    first_turn(g, bot)
+    assert ("door", ("1R:df", "open")) not in _turn(g, bot)
+
+
+def test_a_second_molotov_clears_the_throw_zone():
+    """Two Walkers on the porch 1R:P: leaving it would cost the carrier 3 Actions (P. 18), so Harry
+    (second Molotov) burns the porch from the living room through the open door first (Range 1, an
+    exterior Zone, P. 29); Ben then goes out and burns 1R:c."""
+    g = _game({"harry": "1R:L", "ben": "1R:L", "tom": "1R:L"}, first="harry",
+              inventory={"ben": ["molotov", "table_leg"], "harry": ["molotov", "table_leg"]},
+              ghouls={"1R:P": {"walker": 2}}, doors={"1R:df": True})
+    bot = HeuristicPolicy()
+    first_turn(g, bot)
+    harry = _turn(g, bot)
+    assert any(k == "molotov" and p[1] == "1R:P" for k, p in harry)
+    _next(g, bot)
+    ben = _turn(g, bot)
+    assert any(k == "molotov" and p[1] == "1R:c" for k, p in ben)
+    assert g.state.survivors["ben"].zone == "1R:L"
