@@ -108,3 +108,51 @@ def test_the_tokens_gather_on_the_dead_end():
     g.apply(a)
     ask = answer_until(g, bot, "molotov_spawn")
     assert ask is not None and bot.choose_option(g, ask) == "T:d"
+
+
+# ---------------------------------------------------------------- the purge on the real S3 map
+S3_GATHERED = [("2R:a", "white"), ("2R:a", "red"), ("2R:a", "red"), ("2R:a", "red")]
+
+
+def _s3(at, **kw):
+    return sandbox("S3", at, spawns=S3_GATHERED, first_player=kw.pop("first", "barbra"), **kw)
+
+
+def test_s3_the_claw_hammer_opens_the_kitchen_window_towards_the_gathered_dead_end():
+    """Every token on 2R:a (P. 35 wants them in one Spawn Zone); the team in the kitchen, whose
+    window 2R:wn4 onto 2R:b is a closed Barricade. Round the house by the open Doors and lawns,
+    2R:b is 17 Moves from the kitchen; through the window, 1. Barbra's Claw Hammer opens it:
+    "Opening a Barricade using an equipped weapon with a Barricade Opening symbol" (P. 19), with no
+    Ghoul in the kitchen. Before, nobody opened it and the team walked round the house."""
+    g = _s3({s: "2R:K" for s in ("barbra", "ben", "tom")}, ghouls={"2R:a": {"walker": 3}, "1R:c": {"walker": 1}},
+            inventory={"barbra": ["claw_hammer"], "ben": ["table_leg"], "tom": ["table_leg"]})
+    assert "2R:wn4" in g.state.closed()
+    bot = HeuristicPolicy()
+    a = bot.choose_action(g, first_turn(g, bot))
+    assert a.kind == "barricade" and a.params == ("2R:wn4", "open")
+
+
+def test_s3_a_crowd_by_the_spawn_zone_is_burnt_when_a_molotov_is_left_for_the_end():
+    """Ten Walkers on 2R:b, the lawn between the kitchen and the gathered Spawn Zone 2R:a, with the
+    kitchen window open; Walkers also on 1R:c, so no throw can win now. Ben holds two Molotovs:
+    one burns the ten ("All Actors in the targeted Zone are eliminated", P. 29, at an exterior
+    Zone in Range 1 and Line of Sight) and the other is left for the last throw at 2R:a. Before,
+    every throw that did not empty the board was refused."""
+    g = _s3({"ben": "2R:K", "tom": "2R:K"}, first="ben", doors={"2R:wn4": True},
+            ghouls={"2R:b": {"walker": 10}, "2R:a": {"walker": 2}, "1R:c": {"walker": 2}},
+            inventory={"ben": ["molotov", "molotov"], "tom": ["table_leg"]})
+    bot = HeuristicPolicy()
+    a = bot.choose_action(g, first_turn(g, bot))
+    assert a.kind == "molotov" and a.params[1] == "2R:b"
+
+
+def test_guard_s3_the_last_molotov_is_not_spent_on_a_crowd():
+    """Guard: the same crowd with one Molotov in the team and no parts: it is kept for the throw
+    that empties the board (P. 35 "as soon as")."""
+    g = _s3({"ben": "2R:K", "tom": "2R:K"}, first="ben", doors={"2R:wn4": True},
+            ghouls={"2R:b": {"walker": 10}, "2R:a": {"walker": 2}, "1R:c": {"walker": 2}},
+            inventory={"ben": ["molotov", "table_leg"], "tom": ["table_leg"]})
+    bot = HeuristicPolicy()
+    acts = first_turn(g, bot)
+    assert any(a.kind == "molotov" and a.params[1] == "2R:b" for a in acts)
+    assert bot.choose_action(g, acts).kind != "molotov"
