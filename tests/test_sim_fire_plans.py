@@ -426,3 +426,55 @@ def test_scene_10_a_torch_is_made_before_the_molotov_takes_the_fluid():
     starting Melee weapons (Damage 1) cannot, on the Car's Zone the crew must clear to get in (P. 20,
     S10 P. 44): with both combinations open, the Torch comes first -- the Molotov after it."""
     assert _first_combination() == "torch"
+
+
+
+def _planner_trusts(armed: bool) -> dict:
+    """S10 with the team in the barn's entrance (5R:E, interior, no Ghoul: a Search is allowed,
+    P. 18), a Walker on the Car's Zone next door (5R:s: the planner would search the decision), the
+    team holding every Molotov the Scene needs (``armed``) or none: for each of the first
+    Survivor's legal actions (kind, params), whether the planner plays it unsearched."""
+    from nollab.sim.planner import PlannerPolicy
+    g = _s10_armed() if armed else _team_in_the_barn()[0]
+    st = g.state
+    if armed:
+        bot = HeuristicPolicy()
+        g.choose(g.pending.options[0])
+        for s in st.survivors.values():
+            s.in_car = s.driver = False
+            s.zone = "5R:E"
+        g.touch()
+        while g.needs() in ("choice", "step"):
+            g.step(bot)
+    st.ghouls["5R:s"] = [1, 0, 0, 0]
+    g.touch()
+    planner = PlannerPolicy(seed=1)
+    assert not planner.quiet(g)
+    return {(a.kind, tuple(map(str, a.params))): planner.trusted(g, a) for a in g.legal_actions()}
+
+
+def test_scene_10_the_planner_plays_the_searches_for_the_molotovs_unsearched():
+    """S10 (P. 44) is won by 4 Molotov throws; their parts are House cards (P. 3) drawn one Search
+    a Turn (P. 18): the gathering takes rounds, and the round in which the last part turns up ends
+    with the crew walking out to the Car's Zone to get in (P. 20). A one-round rollout judges that
+    walk's Wounds, not the strike it starts, so the planner learned to end Turns instead of
+    Searching. The plan vouches for its Searches while Molotovs are missing (not for the other
+    Actions), and no longer once the team holds them all."""
+    before = _planner_trusts(armed=False)
+    assert before[("search", ("house",))] is True
+    assert not any(t for (kind, _p), t in before.items() if kind != "search")
+    after = _planner_trusts(armed=True)
+    assert after[("search", ("house",))] is False
+
+
+def test_scene_10_the_planner_plays_the_walk_to_the_car_unsearched_once_armed():
+    """Armed (every Molotov the Scene needs, P. 44), the crew walks out to the Car's Zone, fights
+    there and gets in (P. 20): steps whose pay-off, the drive-by, comes rounds later. The plan
+    vouches for the Move towards the Car's Zone (5R:E -> 5R:s) and a shot at it (Range 1, P. 26),
+    not for a Move deeper into the barn (5R:W) nor for ending the Turn."""
+    after = _planner_trusts(armed=True)
+    assert after[("move", ("5R:s",))] is True
+    assert after[("move", ("5R:W",))] is False
+    assert after[("do_nothing", ())] is False
+    shots = [t for (kind, p), t in after.items() if kind == "ranged" and p[-1] == "5R:s"]
+    assert shots and all(shots)

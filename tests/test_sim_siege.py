@@ -95,3 +95,72 @@ def test_with_nothing_to_do_the_team_holds_the_starting_room():
     plan, bot = HuntRelatives("survive_the_night"), HeuristicPolicy()
     arm(g, sid, ["machete", "sawed_off"])
     assert plan.goals(bot._view(g, sid)) == (NORMAL + 2, ["1R:L"])
+
+
+# ---- the open house (issue 16, s5k): the rooms next to the team stay open to the outside
+LIVING_ROOM = {"1R:wn1", "1R:wn3", "1R:df", "1R:we4", "1R:we5"}  # `nollab map S5`: 4 windows + the front door
+KITCHEN = {"2R:wn4", "2R:wn5", "2R:wp", "2R:dbk"}  # 3 windows + the back door
+STUDY = {"4R:we2", "4R:ws3"}  # 2 windows
+SITTING_ROOM = {"3R:ww2", "3R:ws4"}  # 2 Moves from the living room
+
+
+def test_the_open_house_is_the_held_room_and_the_rooms_joined_to_it():
+    """Ghouls take the shortest *open* path to the team (P. 23): the Openings kept open are those
+    between the outside and the living room (the Starting Area the team holds) or a room joined to
+    it by a doorway -- the kitchen and the study on S5's map -- never the sitting room's windows,
+    2 Moves away, where a Ghoul left at the end of the Players' Phase loses the game (P. 37)."""
+    from nollab.sim.scene_plans.relatives import open_house
+    g, sid = _s5()
+    v = HeuristicPolicy()._view(g, sid)
+    assert open_house(v) == LIVING_ROOM | KITCHEN | STUDY
+    assert not open_house(v) & SITTING_ROOM
+
+
+def test_a_survivor_with_a_tire_iron_opens_a_window_of_the_held_room():
+    """P. 19: a Barricade opens with an equipped weapon with the Barricade Opening symbol (the Tire
+    Iron), in a Zone with no Ghoul. In the living room, with Walkers queuing on the porch, the team's
+    Tire Iron opens the way in for them (they would wait behind the closed window, P. 23) -- before,
+    the bot never opened a window towards Ghouls."""
+    g, sid = _s5()
+    st = g.state
+    for s in st.survivors.values():
+        s.zone = "1R:L"
+        s.mode = "zombicide"
+    arm(g, sid, ["tire_iron", "machete"])
+    st.add_ghouls("1R:P", "walker", 2)
+    g.touch()
+    a = HeuristicPolicy().choose_action(g, g.legal_actions())
+    assert a.kind in ("barricade", "door") and a.params[1] == "open" and a.params[0] in LIVING_ROOM, a
+
+
+def test_a_broken_living_room_window_is_not_closed_again():
+    """A Breaker broke a living room window open (P. 22); the team's room is kept open, so a
+    Survivor there with nothing to fight does not spend an Action closing it (P. 19) but opens the
+    front door too (P. 18) -- before, the bot's "shut the house" habit closed it and the Ghouls
+    outside queued again behind the windows (P. 23)."""
+    g, sid = _s5()
+    st = g.state
+    for s in st.survivors.values():
+        s.zone = "1R:L"
+    arm(g, sid, ["machete", "machete"])
+    st.set_open("1R:we4", True)
+    g.touch()
+    a = HeuristicPolicy().choose_action(g, g.legal_actions())
+    assert a.kind == "door" and a.params == ("1R:df", "open"), a
+
+
+def test_a_broken_sitting_room_window_is_still_closed():
+    """Guard: the sitting room is not one of the rooms kept open (2 Moves from the team), so the
+    plan leaves its broken window to the bot's "shut the house" habit (P. 19, no tool needed): no
+    price on closing it, as before -- while closing a kitchen window is priced."""
+    g, sid = _s5()
+    st = g.state
+    for s in st.survivors.values():
+        s.zone = "3R:S"
+    arm(g, sid, ["machete", "machete"])
+    st.set_open("3R:ws4", True)
+    g.touch()
+    plan, bot = HuntRelatives("survive_the_night"), HeuristicPolicy()
+    close = next(a for a in g.legal_actions() if a.kind == "barricade" and a.params == ("3R:ws4", "close"))
+    assert plan.bonus(bot._view(g, sid), close) == 0.0
+    assert bot.scores(g, [close])[0] > 0  # the habit: "shut the house" (S2, S4, S5)

@@ -6,7 +6,11 @@ from nollab.rules.engine.state import GI
 from nollab.rules.survivors.skills import effective_mode
 from nollab.sim.plans_base import NORMAL, Plan, can_fight
 
-__all__ = ["HuntRelatives", "relative_bonus", "stash_goals"]
+__all__ = ["HuntRelatives", "relative_bonus", "stash_goals", "open_house", "OPEN_HOUSE"]
+
+#: the bonus for opening one of :func:`open_house`'s Openings (and minus the price of closing one):
+#: above the bot's "shut the house" (``seal_house``, 70) and "no Door towards Ghouls" (-55) habits
+OPEN_HOUSE = 150.0
 
 
 def relative_bonus(v, a, zone_ok) -> float:
@@ -86,8 +90,43 @@ class HuntRelatives(Plan):
         return None
 
     def bonus(self, v, a) -> float:
+        if a.kind in ("door", "barricade") and a.params[0] in open_house(v):
+            return OPEN_HOUSE if a.params[1] == "open" else -2 * OPEN_HOUSE
         if a.kind == "search" and a.params[0] in ("melee", "ranged") and wants_arms(v):
             return 80.0  # a real weapon: the team's kill rate is what S5 is about
         if not self._owes(v):
             return 0.0
         return relative_bonus(v, a, lambda z: True)
+
+
+def open_house(v) -> frozenset:
+    """The Openings S5's team keeps open: every Door and Barricade between the outside and the
+    held room (:meth:`HuntRelatives.home`) or a room of the house joined to it by a doorway (on
+    S5's map: the living room, the kitchen and the study -- 5 + 4 + 2 windows and Doors).
+
+    Why: Ghouls walk to the Zone with the most Survivors by the shortest *open* path, and only
+    with none do they walk "as if all Barricades and Doors were open", stopped by the closed ones
+    (P. 23). With the house sealed they queue behind the windows on that imaginary path (7 Ghouls
+    there at the start of a Players' Phase on average) and come in only where Breakers open a way (P. 22),
+    often 2 Moves from the team (the sitting room): the team killed 2.0 Ghouls a round at Blue
+    while 6 spawned, the board filled to the box's miniatures and the extra Activations (P. 25)
+    eliminated Survivors. With these Openings open the shortest open path of every Spawn Zone
+    ends in one of these rooms, at most 1 Move from the team, and they are never closed again.
+    A Door opens with 1 Action (P. 18); a Barricade with an equipped weapon with the Barricade
+    Opening symbol (Claw Hammer, Tire Iron: Barbra's and Harry's Starting Equipment, P. 13, 19),
+    both only with no Ghoul in the Zone -- the engine's legal actions check that. The sitting
+    room (2 Moves from the living room) stays shut: a Ghoul left there loses the game (P. 37).
+    (The front door alone, tried before, sent the Ghouls around the 18 lawns to the porch.)"""
+    got = v.__dict__.get("_open_house")
+    if got is None:
+        home = HuntRelatives.home(v)
+        house = v.house()
+        rooms = {home} if home else set()
+        for o in v.board.openings.values():
+            if home in o.zones and str(o.kind) == "passage":
+                rooms.update(z for z in o.zones if z in house)
+        got = frozenset(oid for oid, o in v.board.openings.items()
+                        if str(o.kind) != "passage" and any(z in rooms for z in o.zones)
+                        and any(z not in house for z in o.zones))
+        v._open_house = got
+    return got
