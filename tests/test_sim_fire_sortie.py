@@ -80,13 +80,18 @@ def test_barricade_needs_the_tool_holder_first():
     assert {z for z, _c in g.state.spawns} == {"2R:a"}
 
 
-def test_guard_no_sortie_without_a_closer():
-    """Guard: the carrier acts last in the room (Harry, Ben, then nobody): an opened door would stay
-    open through the Ghouls' Phase and let them in (P. 23), so Harry does not open it."""
+def test_guard_no_sortie_when_the_carrier_acts_first():
+    """Guard: Harry holds the Molotov and acts first, Ben after him; with the front door closed,
+    Harry would need 4 Actions (open, out, throw, back: P. 18) and would end the round alone on the
+    porch, so he neither opens the door nor walks out; Ben, acting after the carrier, does not open
+    it either (it would only let the Ghouls in, P. 23)."""
     g = _game({"harry": "1R:L", "ben": "1R:L"}, first="harry",
-              inventory={"ben": ["molotov", "table_leg"]}, ghouls={"3R:b": {"walker": 1}})
+              inventory={"harry": ["molotov", "table_leg"]}, ghouls={"3R:b": {"walker": 1}})
     bot = HeuristicPolicy()
     first_turn(g, bot)
+    harry = _turn(g, bot)
+    assert ("door", ("1R:df", "open")) not in harry and all(k != "molotov" for k, _p in harry)
+    _next(g, bot)
     assert ("door", ("1R:df", "open")) not in _turn(g, bot)
 
 
@@ -105,3 +110,20 @@ def test_a_second_molotov_clears_the_throw_zone():
     ben = _turn(g, bot)
     assert any(k == "molotov" and p[1] == "1R:c" for k, p in ben)
     assert g.state.survivors["ben"].zone == "1R:L"
+
+
+def test_the_opener_walks_in_from_the_next_room_and_opens():
+    """Tom (Claw Hammer) stands in the hall 3R:H, next to the sitting room where Judy holds the
+    Molotov; he acts first: one Move in and one Barricade Action (P. 18-19) open 3R:ws4 before
+    Judy's Turn, and with no Survivor left to act after her Judy still goes (the window stays
+    open through one Ghouls' Phase)."""
+    g = _game({"tom": "3R:H", "judy": "3R:S"}, first="tom",
+              spawns=[("2R:a", "white"), ("3R:c", "red")],
+              inventory={"tom": ["claw_hammer"], "judy": ["molotov", "table_leg"]})
+    bot = HeuristicPolicy()
+    first_turn(g, bot)
+    tom = _turn(g, bot)
+    assert tom[:2] == [("move", ("3R:S",)), ("barricade", ("3R:ws4", "open"))]
+    _next(g, bot)
+    judy = _turn(g, bot)
+    assert judy[0] == ("move", ("3R:d",)) and judy[1][0] == "molotov" and judy[1][1][1] == "3R:c"

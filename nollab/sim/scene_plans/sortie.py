@@ -77,10 +77,14 @@ class Sortie:
     sortie_ghouls = 0
     #: a second Molotov burns the throw Zone's Ghouls first (:meth:`_clearer`)
     clear = True
-    #: the sortie waits for someone to shut the Opening after the carrier is back in
-    need_closer = True
+    #: the sortie waits for someone to shut the Opening after the carrier is back in (off: an
+    #: Opening left open through one Ghouls' Phase is a smaller risk than a round lost; S3 heuristic
+    #: 100 games, 1 Spawn Zone left 11 -> 18)
+    need_closer = False
     #: the whole team waits in the sortie's room (else only the carrier and a tool holder go)
     sortie_crew = True
+    #: an opener, clearer or closer may walk this many Moves into the room on their Turn
+    reach = 1
 
     # ------------------------------------------------------------------ the plan of this decision
     def _kind(self, v, oid: str) -> str:
@@ -149,8 +153,9 @@ class Sortie:
         if c.id not in order or moves_left(v, c) < 3:
             return None
         i = order.index(c.id)
-        before = [st.survivors[x] for x in order[:i] if st.survivors[x].zone == room]
-        after = [st.survivors[x] for x in order[i + 1:] if st.survivors[x].zone == room]
+        near = self._near(v, room)
+        before = [st.survivors[x] for x in order[:i] if near(st.survivors[x])]
+        after = [st.survivors[x] for x in order[i + 1:] if near(st.survivors[x])]
         cast: dict = {"opener": None, "clearer": None, "closer": after[0] if after else None}
         if self.need_closer and cast["closer"] is None:
             return None
@@ -166,6 +171,20 @@ class Sortie:
                 return None
             cast["clearer"] = ok[-1]
         return cast
+
+    def _near(self, v, room: str):
+        """Can ``s`` be in ``room`` with an Action to spare this Turn: there now, or up to
+        ``reach`` Moves away along open Openings through Zones without Ghouls (P. 18)."""
+        if not self.reach:
+            return lambda s: s.zone == room
+        d = v.distances(room)
+
+        def ok(s) -> bool:
+            if s.zone == room:
+                return True
+            return d.get(s.zone, 99) <= self.reach and not v.st.ghoul_count(s.zone) \
+                and moves_left(v, s) >= d[s.zone] + 1
+        return ok
 
     def _go(self, v, plan) -> bool:
         return self.roles(v, plan) is not None
@@ -272,3 +291,21 @@ class Sortie:
             if b is not None:
                 return b
         return super().bonus(v, a)
+
+    def trusted(self, v, a) -> bool:
+        """A step of this round's sortie (open, clear, out, throw, back, shut), the carrier's walk
+        to its room, or a House Search while Molotovs are missing: the planner plays it without search
+        (:meth:`nollab.sim.planner.PlannerPolicy.trusted`) -- a one-round rollout sees the
+        carrier outside and the Opening open, not the Spawn Zone gone for the rest of the game."""
+        if not self.sortie_on(v):
+            return super().trusted(v, a)
+        if a.kind == "search" and str(a.params[0]) == "house" and self.molotovs(v) < self.needed(v):
+            return True  # the parts are House cards (P. 3): one Search a Turn (P. 18), every Turn
+        b = self.sortie_bonus(v, a)
+        if b is not None and b >= 200.0:
+            return True
+        plan = self.sortie_plan(v)
+        if plan is None or a.kind != "move" or plan[0].id != v.me.id:
+            return False
+        d = v.distances(plan[2])
+        return d.get(a.params[0], 99) < d.get(v.me.zone, 99)
