@@ -429,16 +429,17 @@ def test_scene_10_a_torch_is_made_before_the_molotov_takes_the_fluid():
 
 
 
-def _planner_trusts(armed: bool) -> dict:
+def _planner_trusts(armed: bool, searched: bool = False) -> dict:
     """S10 with the team in the barn's entrance (5R:E, interior, no Ghoul: a Search is allowed,
     P. 18), a Walker on the Car's Zone next door (5R:s: the planner would search the decision), the
-    team holding every Molotov the Scene needs (``armed``) or none: for each of the first
-    Survivor's legal actions (kind, params), whether the planner plays it unsearched."""
+    team holding every Molotov the Scene needs (``armed``) or none, the first Survivor having made
+    their Search of the Turn (``searched``) or not: for each of their legal actions (kind, params),
+    whether the planner plays it unsearched."""
     from nollab.sim.planner import PlannerPolicy
     g = _s10_armed() if armed else _team_in_the_barn()[0]
     st = g.state
+    bot = HeuristicPolicy()
     if armed:
-        bot = HeuristicPolicy()
         g.choose(g.pending.options[0])
         for s in st.survivors.values():
             s.in_car = s.driver = False
@@ -448,6 +449,10 @@ def _planner_trusts(armed: bool) -> dict:
             g.step(bot)
     st.ghouls["5R:s"] = [1, 0, 0, 0]
     g.touch()
+    if searched:
+        g.apply(next(a for a in g.legal_actions() if a.kind == "search" and a.params[0] == "house"))
+        while g.needs() in ("choice", "step"):
+            g.step(bot)
     planner = PlannerPolicy(seed=1)
     assert not planner.quiet(g)
     return {(a.kind, tuple(map(str, a.params))): planner.trusted(g, a) for a in g.legal_actions()}
@@ -458,13 +463,16 @@ def test_scene_10_the_planner_plays_the_searches_for_the_molotovs_unsearched():
     a Turn (P. 18): the gathering takes rounds, and the round in which the last part turns up ends
     with the crew walking out to the Car's Zone to get in (P. 20). A one-round rollout judges that
     walk's Wounds, not the strike it starts, so the planner learned to end Turns instead of
-    Searching. The plan vouches for its Searches while Molotovs are missing (not for the other
-    Actions), and no longer once the team holds them all."""
+    Searching. The plan vouches for the Search while Molotovs are missing, and for every Action of a
+    Turn whose Search is still ahead (ending the Turn is how the Search was skipped); not for the
+    Actions after it, and not once the team holds every Molotov."""
     before = _planner_trusts(armed=False)
     assert before[("search", ("house",))] is True
-    assert not any(t for (kind, _p), t in before.items() if kind != "search")
-    after = _planner_trusts(armed=True)
-    assert after[("search", ("house",))] is False
+    assert before[("do_nothing", ())] is True
+    after_search = _planner_trusts(armed=False, searched=True)
+    assert after_search and not any(after_search.values())
+    armed = _planner_trusts(armed=True)
+    assert armed[("search", ("house",))] is False
 
 
 def test_scene_10_the_planner_plays_the_walk_to_the_car_unsearched_once_armed():
