@@ -164,3 +164,25 @@ def test_a_broken_sitting_room_window_is_still_closed():
     close = next(a for a in g.legal_actions() if a.kind == "barricade" and a.params == ("3R:ws4", "close"))
     assert plan.bonus(bot._view(g, sid), close) == 0.0
     assert bot.scores(g, [close])[0] > 0  # the habit: "shut the house" (S2, S4, S5)
+
+
+def test_a_relative_on_the_lawn_is_not_hunted_outside_the_open_house():
+    """With the living room's window open (the open house), a Relative on the lawn behind it is one
+    Move away; the Survivor who still owes a Relative (P. 37) stays with the team in the living room
+    rather than step outside -- Ghouls walk to the Zone with the most Survivors (P. 23), so the
+    Relative comes in. Before, the hunters ended the Players' Phase on the lawns while the Ghouls
+    came into the room they had left. A Relative inside the house is still hunted (guard)."""
+    g, sid = _s5()
+    st = g.state
+    plan, bot = HuntRelatives("survive_the_night"), HeuristicPolicy()
+    me = st.survivors[sid]
+    me.zone = "1R:L"
+    arm(g, sid, ["machete", "sawed_off"])
+    st.set_open("1R:wn1", True)
+    st.add_ghouls("1R:a", "relative", 1)
+    g.touch()
+    assert plan.goals(bot._view(g, sid)) == (NORMAL + 2, ["1R:L"])
+    st.ghouls.pop("1R:a")
+    st.add_ghouls("2R:K", "relative", 1)
+    g.touch()
+    assert plan.goals(bot._view(g, sid)) == (NORMAL + 1, ["2R:K"])

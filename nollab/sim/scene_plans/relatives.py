@@ -51,7 +51,7 @@ class HuntRelatives(Plan):
     """"All Survivors are at Orange Danger Level (or higher). Each Survivor has killed 1 Relative
     (or more)." (S5, P. 37): a Survivor in Zombicide Mode arms at the stashes first (both lie
     inside the house on S5's map: the kitchen and upstairs); a Survivor still owing a Relative
-    shoots Relatives first, and walks towards them when the house is clear."""
+    shoots Relatives first (wherever they stand) and walks towards those inside the house."""
 
     name = "hunt-relatives"
 
@@ -66,15 +66,21 @@ class HuntRelatives(Plan):
             return None
         zones = [z for z, c in v.st.ghouls.items() if c[GI["relative"]]]
         house = v.house()
-        if house:  # stay near the house: Relatives in it or next to it
-            near = set(house)
-            for z in house:
-                near.update(v.board.neighbors(z, frozenset()))
-            zones = [z for z in zones if z in near]
+        if house:
+            # only inside: with the rooms around the team open (:func:`open_house`) a Relative on a
+            # lawn is one Move away through a window, and the hunters ended the Phase outside while
+            # the Ghouls came into the room they had left; a Relative walks in to the team (P. 23)
+            zones = [z for z in zones if z in house]
         if zones:
             return NORMAL + 1, zones
         home = self.home(v)
         return (NORMAL + 2, [home]) if home else None
+
+    def trusted(self, v, a) -> bool:
+        """Opening one of :func:`open_house`'s Openings is a step of a plan whose pay-off comes
+        rounds later (the Ghouls' routes change, P. 23): the planner plays it without a one-round
+        search, which would only see the Ghouls walking in (:meth:`PlannerPolicy.trusted`)."""
+        return a.kind in ("door", "barricade") and a.params[1] == "open" and a.params[0] in open_house(v)
 
     @staticmethod
     def home(v) -> str | None:
