@@ -186,3 +186,27 @@ def test_a_relative_on_the_lawn_is_not_hunted_outside_the_open_house():
     st.add_ghouls("2R:K", "relative", 1)
     g.touch()
     assert plan.goals(bot._view(g, sid)) == (NORMAL + 1, ["2R:K"])
+
+
+def test_the_planner_plays_attacks_on_ghouls_in_the_house_without_search():
+    """P. 37: a Ghoul in the house at the end of the Players' Phase loses the game, so the planner
+    does not let a one-round search with a few sampled futures overrule an attack on one (it did,
+    for a Reorganize or an ended Turn): the S5 plan vouches for it (``Plan.trusted``), and for the
+    opening of a window of the held room. An attack on a lawn is still searched (guard)."""
+    from nollab.sim.planner import PlannerPolicy
+    g, sid = _s5()
+    st = g.state
+    for s in st.survivors.values():
+        s.zone = "1R:L"
+    arm(g, sid, ["machete", "sawed_off"])
+    st.add_ghouls("1R:L", "walker", 1)
+    st.set_open("1R:wn1", True)
+    st.add_ghouls("1R:a", "walker", 1)
+    g.touch()
+    planner = PlannerPolicy(seed=1)
+    acts = g.legal_actions()
+    melee = [a for a in acts if a.kind == "melee"]
+    lawn = [a for a in acts if a.kind == "ranged" and a.params[1] == "1R:a"]
+    assert melee and lawn
+    assert all(planner.trusted(g, a) for a in melee)
+    assert not any(planner.trusted(g, a) for a in lawn)

@@ -77,9 +77,16 @@ class HuntRelatives(Plan):
         return (NORMAL + 2, [home]) if home else None
 
     def trusted(self, v, a) -> bool:
-        """Opening one of :func:`open_house`'s Openings is a step of a plan whose pay-off comes
-        rounds later (the Ghouls' routes change, P. 23): the planner plays it without a one-round
-        search, which would only see the Ghouls walking in (:meth:`PlannerPolicy.trusted`)."""
+        """The steps the planner plays without its one-round search (:meth:`PlannerPolicy.trusted`):
+
+        * opening one of :func:`open_house`'s Openings -- its pay-off comes rounds later (the
+          Ghouls' routes change, P. 23); one round shows only the Ghouls walking in;
+        * an attack on Ghouls inside the house -- every Ghoul there must be dead at the end of
+          the Players' Phase or the game is lost (P. 37); with 3 sampled futures a candidate the
+          search preferred by chance (a Reorganize, a Move, ending the Turn) overruled such
+          attacks, and the planner survived fewer rounds than the heuristic it searches around."""
+        if a.kind in ("melee", "ranged"):
+            return (v.me.zone if a.kind == "melee" else a.params[1]) in v.house()
         return a.kind in ("door", "barricade") and a.params[1] == "open" and a.params[0] in open_house(v)
 
     @staticmethod
