@@ -486,3 +486,24 @@ def test_scene_10_the_planner_plays_the_walk_to_the_car_unsearched_once_armed():
     assert after[("do_nothing", ())] is False
     shots = [t for (kind, p), t in after.items() if kind == "ranged" and p[-1] == "5R:s"]
     assert shots and all(shots)
+
+
+def test_scene_10_the_planners_judge_counts_the_molotovs_still_missing():
+    """S10 is won by throwing every Molotov the Scene needs (3 red Spawn Zones gathered on the white
+    one, then the white one, P. 44); there are only 2 Molotov cards and 2 pairs of parts (P. 3, 29).
+    The planner's judge counts a Molotov the team misses: the same position with one made Molotov
+    gone from a Backpack (as after a throw at a Ghoul pack) is judged worse by exactly the plan's
+    ``molotov_worth``; nothing else in the judge looks at a Backpack."""
+    from nollab.sim.planner.evaluate import evaluate
+    from nollab.sim.scene_plans.spawns import GatherSpawns
+    g = _s10_armed()
+    bot = HeuristicPolicy()
+    plans = bot.plans(g)
+    st = g.state
+    full = evaluate(g, plans, None, {})
+    holder = next(s for s in st.survivors.values() if any(st.cards[u] == "molotov" for u in s.backpack))
+    u = next(u for u in holder.backpack if st.cards[u] == "molotov")
+    holder.backpack.remove(u)
+    st.supply["molotov"].append(u)
+    g.touch()
+    assert full - evaluate(g, plans, None, {}) == GatherSpawns.molotov_worth > 0

@@ -15,7 +15,8 @@ the position is scored by what the rulebook says decides it:
   each Survivor should go; the distance to it counts, and so do the counters the objectives are
   made of (windows still open, S1; Equipment left in the House deck, S2; Spawn Zones not yet
   gathered, S3/S10; Relatives killed, S5; tiles left to travel, S6/S8; rooms Searched, S9; Ghouls
-  on the board, everywhere).
+  on the board, everywhere), plus a plan's own ``progress(view)`` where it has one (S10: the
+  Molotovs the team still misses, :meth:`nollab.sim.scene_plans.spawns.GatherSpawns.progress`).
 
 The weights (:data:`WEIGHTS`) are round numbers in "one Survivor is worth 100" units; a notebook
 may pass its own to :class:`~nollab.sim.planner.PlannerPolicy`.
@@ -87,6 +88,10 @@ def evaluate(game, plans: list, weights: dict | None = None, dist_cache: dict | 
         score -= w["window"] * len(v.windows_left())
     if any(p.name == "gather-spawns" for p in plans):
         score -= w["spawn"] * len({z for z, _c in st.spawns})
+    if alive:
+        v = View(game, alive[0].id, cache)
+        v.plans = plans
+        score += sum(f(v) for f in (getattr(p, "progress", None) for p in plans) if f is not None)
     score += w["searched"] * len(st.flags.get("searched_zones", ()))
     tr = st.flags.get("travel")
     if tr:

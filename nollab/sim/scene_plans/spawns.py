@@ -176,6 +176,19 @@ class GatherSpawns(Plan):
             return 0 < here and _WALK.costs(v, a.params[0]).get(car, 99) < here
         return k == "melee" and v.me.zone == car or k == "ranged" and a.params[1] == car
 
+    #: planner's judge: worth of one Molotov the team still misses (:meth:`progress`); 0 = off.
+    #: S10 planner (with ``trust``), table seeds 0-23 / 24-47: 0 -> 5/24, 5/24; 150 -> 7/24, 6/24
+    molotov_worth = 150.0
+
+    def progress(self, v) -> float:
+        """The plan's progress for the planner's judge (:func:`nollab.sim.planner.evaluate.evaluate`),
+        where the team drives (S10): minus ``molotov_worth`` per Molotov still missing (made or a
+        pair of parts, P. 29) -- a Molotov thrown at a Spawn Zone to burn leaves it unchanged (one
+        fewer held, one fewer needed), one thrown at a Ghoul pack costs it, a part found gains it."""
+        if not self.molotov_worth or not self.by_car(v) or not self.to_burn(v):
+            return 0.0
+        return -self.molotov_worth * max(0, self.needed(v) - self.molotovs(v))
+
     def _gun(self, v, s) -> bool:
         """``s`` holds a Ranged weapon that reaches the next Zone (Range 1 or more, P. 26; a Molotov
         is not one: it is spent on a Spawn Zone)."""
