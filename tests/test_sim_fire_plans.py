@@ -257,6 +257,21 @@ def _s10_armed(seed: int = 3):
     g.touch()
     return g
 
+def _s10_armed_on_foot():
+    """:func:`_s10_armed` past its setup choice, the whole crew on foot in the barn's entrance
+    (5R:E) and the pending steps played by the heuristic: the first Survivor to act is to choose.
+    Returns ``(game, bot)``."""
+    g = _s10_armed()
+    bot = HeuristicPolicy()
+    g.choose(g.pending.options[0])
+    for s in g.state.survivors.values():
+        s.in_car = s.driver = False
+        s.zone = "5R:E"
+    g.touch()
+    while g.needs() in ("choice", "step"):
+        g.step(bot)
+    return g, bot
+
 
 def test_scene_10_a_passenger_takes_the_wheel_on_their_own_turn():
     """P. 21 "Change seats in a Car: the Survivor becomes either the Driver or a Passenger", for 1
@@ -341,16 +356,8 @@ def _boarding_scores(straggler_blocked: bool):
     them in the hay loft (5R:N) behind two rooms of Walkers: 1 Action a Move plus 1 per Ghoul in
     the Zone left (P. 18), too far to get in this round. The bot's scores of "get in" and "do
     nothing" for the first Survivor."""
-    g = _s10_armed()
+    g, bot = _s10_armed_on_foot()
     st = g.state
-    bot = HeuristicPolicy()
-    g.choose(g.pending.options[0])
-    for s in st.survivors.values():
-        s.in_car = s.driver = False
-        s.zone = "5R:E"
-    g.touch()
-    while g.needs() in ("choice", "step"):
-        g.step(bot)
     me = st.survivors[st.active]
     me.zone = "5R:s"
     if straggler_blocked:
@@ -383,17 +390,10 @@ def test_scene_10_the_crew_walks_into_the_cars_zone_even_with_ghouls_there():
     is the Car's Zone itself -- there a Survivor fights the Walker in Melee (own Zone only, P. 26)
     and gets in with the Action after it falls (P. 20) -- not the barn it shoots from."""
     from nollab.sim.scene_plans.spawns import GatherSpawns
-    g = _s10_armed()
+    g, bot = _s10_armed_on_foot()
     st = g.state
-    bot = HeuristicPolicy()
-    g.choose(g.pending.options[0])
-    for s in st.survivors.values():
-        s.in_car = s.driver = False
-        s.zone = "5R:E"
     st.ghouls["5R:s"] = [1, 0, 0, 0]
     g.touch()
-    while g.needs() in ("choice", "step"):
-        g.step(bot)
     plan = GatherSpawns("purge_the_district")
     carrier = next(s.id for s in st.survivors.values() if any(st.cards[u] == "molotov" for u in s.inventory()))
     assert plan.goals(bot._view(g, carrier))[1] == ["5R:s"]
@@ -436,17 +436,8 @@ def _planner_trusts(armed: bool, searched: bool = False) -> dict:
     their Search of the Turn (``searched``) or not: for each of their legal actions (kind, params),
     whether the planner plays it unsearched."""
     from nollab.sim.planner import PlannerPolicy
-    g = _s10_armed() if armed else _team_in_the_barn()[0]
+    g, bot = _s10_armed_on_foot() if armed else (_team_in_the_barn()[0], HeuristicPolicy())
     st = g.state
-    bot = HeuristicPolicy()
-    if armed:
-        g.choose(g.pending.options[0])
-        for s in st.survivors.values():
-            s.in_car = s.driver = False
-            s.zone = "5R:E"
-        g.touch()
-        while g.needs() in ("choice", "step"):
-            g.step(bot)
     st.ghouls["5R:s"] = [1, 0, 0, 0]
     g.touch()
     if searched:
