@@ -127,3 +127,56 @@ def test_the_opener_walks_in_from_the_next_room_and_opens():
     _next(g, bot)
     judy = _turn(g, bot)
     assert judy[0] == ("move", ("3R:d",)) and judy[1][0] == "molotov" and judy[1][1][1] == "3R:c"
+
+
+def test_the_planners_judge_counts_the_molotovs_still_missing_on_foot():
+    """S3 (P. 35) is won with every Spawn token gathered on one Spawn Zone; a Molotov thrown at a
+    Spawn Zone moves its tokens (P. 29), and the box has 2 Molotov cards and 2 pairs of parts
+    (P. 3). With three Spawn Zones still to burn, the same position with one made Molotov gone
+    from a Backpack (as after a throw at a Ghoul pack) is judged worse by exactly the plan's
+    ``molotov_worth`` -- on foot too (S10's term was gated on driving); nothing else in the judge
+    looks at a Backpack."""
+    from nollab.sim.planner.evaluate import evaluate
+    from nollab.sim.scene_plans.fire import BreakTheSiege
+    g = _game({"harry": "1R:L", "ben": "1R:L", "tom": "1R:L"}, first="harry",
+              inventory={"ben": ["table_leg", "claw_hammer", "molotov", "molotov"]})
+    plans = HeuristicPolicy().plans(g)
+    st = g.state
+    full = evaluate(g, plans, None, {})
+    ben = st.survivors["ben"]
+    u = next(u for u in ben.backpack if u is not None and st.cards[u] == "molotov")
+    ben.backpack.remove(u)
+    st.supply.setdefault("molotov", []).append(u)
+    g.touch()
+    assert full - evaluate(g, plans, None, {}) == BreakTheSiege.molotov_worth > 0
+
+
+def test_the_planners_judge_counts_the_spawn_zones_still_to_burn():
+    """Each Spawn Zone burnt is one of the objective's steps (P. 35: every token gathered on one
+    Spawn Zone; a Molotov moves them, P. 29): the plan's progress for the judge falls by its
+    ``burn_worth`` for each Spawn Zone still to burn -- here 1R:c's token moved onto 2R:a, the
+    gather target, with no Molotov held: one Spawn Zone fewer to burn and one Molotov fewer
+    missing (``molotov_worth``)."""
+    from nollab.sim.plans_view import View
+    g = _game({"harry": "1R:L", "ben": "1R:L", "tom": "1R:L"}, first="harry")
+    plans = HeuristicPolicy().plans(g)
+    plan = next(p for p in plans if p.name == "break-the-siege")
+    before = plan.progress(View(g, "harry", {}))
+    g2 = _game({"harry": "1R:L", "ben": "1R:L", "tom": "1R:L"}, first="harry",
+               spawns=[("4R:e", "white"), ("3R:c", "red"), ("2R:a", "red"), ("2R:a", "red")])
+    after = plan.progress(View(g2, "harry", {}))
+    assert plan.burn_worth > 0
+    assert after - before == plan.burn_worth + plan.molotov_worth
+
+
+def test_the_planner_plays_the_turn_before_its_house_search_unsearched():
+    """While Molotovs are missing their parts are House cards (P. 3), one Search a Turn (P. 18):
+    in a house room without Ghouls, before the Survivor's Search, the plan vouches for every
+    Action of the Turn -- ending it early is how a one-round search skips the Search."""
+    from nollab.sim.planner import PlannerPolicy
+    g = _game({"harry": "1R:L", "ben": "1R:L", "tom": "1R:L"}, first="harry",
+              ghouls={"3R:b": {"walker": 1}})
+    first_turn(g)
+    planner = PlannerPolicy(seed=1)
+    end = next(a for a in g.legal_actions() if a.kind == "do_nothing")
+    assert planner.trusted(g, end)

@@ -292,9 +292,15 @@ class Sortie:
                 return b
         return super().bonus(v, a)
 
+    #: planner: also vouch for every Action of a Turn whose House Search is still ahead while
+    #: Molotovs are missing (S10's "turn" trust, :meth:`GatherSpawns.trusted`): ending the Turn
+    #: early is how a one-round search skips the Search
+    trust_turn = True
+
     def trusted(self, v, a) -> bool:
         """A step of this round's sortie (open, clear, out, throw, back, shut), the carrier's walk
-        to its room, or a House Search while Molotovs are missing: the planner plays it without search
+        to its room, a House Search while Molotovs are missing or an Action of a Turn before it
+        (``trust_turn``): the planner plays it without search
         (:meth:`nollab.sim.planner.PlannerPolicy.trusted`) -- a one-round rollout sees the
         carrier outside and the Opening open, not the Spawn Zone gone for the rest of the game."""
         if not self.sortie_on(v):
@@ -303,6 +309,10 @@ class Sortie:
             return True  # the parts are House cards (P. 3): one Search a Turn (P. 18), every Turn
         b = self.sortie_bonus(v, a)
         if b is not None and b >= 200.0:
+            return True
+        me = v.me  # the House Search still ahead in this Turn (one a Turn, interior, no Ghoul: P. 18)
+        if self.trust_turn and self.molotovs(v) < self.needed(v) and not me.searched \
+                and v.board.zones[me.zone].interior and not v.st.ghoul_count(me.zone):
             return True
         plan = self.sortie_plan(v)
         if plan is None or a.kind != "move" or plan[0].id != v.me.id:
