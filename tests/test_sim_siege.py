@@ -133,18 +133,24 @@ def test_a_survivor_with_a_tire_iron_opens_a_window_of_the_held_room():
     assert a.kind in ("barricade", "door") and a.params[1] == "open" and a.params[0] in LIVING_ROOM, a
 
 
+def _s5_broken_window(room: str, window: str):
+    """S5 with the whole team in ``room``, the first Survivor with two Machetes (nothing to fight),
+    and ``window`` broken open as by a Breaker (P. 22). Returns ``(game, survivor id)``."""
+    g, sid = _s5()
+    for s in g.state.survivors.values():
+        s.zone = room
+    arm(g, sid, ["machete", "machete"])
+    g.state.set_open(window, True)
+    g.touch()
+    return g, sid
+
+
 def test_a_broken_living_room_window_is_not_closed_again():
     """A Breaker broke a living room window open (P. 22); the team's room is kept open, so a
     Survivor there with nothing to fight does not spend an Action closing it (P. 19) but opens the
     front door too (P. 18) -- before, the bot's "shut the house" habit closed it and the Ghouls
     outside queued again behind the windows (P. 23)."""
-    g, sid = _s5()
-    st = g.state
-    for s in st.survivors.values():
-        s.zone = "1R:L"
-    arm(g, sid, ["machete", "machete"])
-    st.set_open("1R:we4", True)
-    g.touch()
+    g, sid = _s5_broken_window("1R:L", "1R:we4")
     a = HeuristicPolicy().choose_action(g, g.legal_actions())
     assert a.kind == "door" and a.params == ("1R:df", "open"), a
 
@@ -153,13 +159,7 @@ def test_a_broken_sitting_room_window_is_still_closed():
     """Guard: the sitting room is not one of the rooms kept open (2 Moves from the team), so the
     plan leaves its broken window to the bot's "shut the house" habit (P. 19, no tool needed): no
     price on closing it, as before -- while closing a kitchen window is priced."""
-    g, sid = _s5()
-    st = g.state
-    for s in st.survivors.values():
-        s.zone = "3R:S"
-    arm(g, sid, ["machete", "machete"])
-    st.set_open("3R:ws4", True)
-    g.touch()
+    g, sid = _s5_broken_window("3R:S", "3R:ws4")
     plan, bot = HuntRelatives("survive_the_night"), HeuristicPolicy()
     close = next(a for a in g.legal_actions() if a.kind == "barricade" and a.params == ("3R:ws4", "close"))
     assert plan.bonus(bot._view(g, sid), close) == 0.0

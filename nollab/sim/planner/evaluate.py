@@ -83,15 +83,13 @@ def evaluate(game, plans: list, weights: dict | None = None, dist_cache: dict | 
         score -= w["doomed"] * doomed(game, zone, here)
     gt = content.ghoul_types
     score -= w["ghoul"] * sum(n * gt[g].wounds for c in st.ghouls.values() for g, n in zip(GHOUL_TYPES, c))
-    if alive:
-        v = View(game, alive[0].id, cache)
-        score -= w["window"] * len(v.windows_left())
-    if any(p.name == "gather-spawns" for p in plans):
-        score -= w["spawn"] * len({z for z, _c in st.spawns})
-    if alive:
+    if alive:  # one team-wide View: the windows left (S1) and each plan's own progress
         v = View(game, alive[0].id, cache)
         v.plans = plans
+        score -= w["window"] * len(v.windows_left())
         score += sum(f(v) for f in (getattr(p, "progress", None) for p in plans) if f is not None)
+    if any(p.name == "gather-spawns" for p in plans):
+        score -= w["spawn"] * len({z for z, _c in st.spawns})
     score += w["searched"] * len(st.flags.get("searched_zones", ()))
     tr = st.flags.get("travel")
     if tr:

@@ -102,21 +102,10 @@ class BreakTheSiege(Sortie, GatherSpawns):
         box = v.game.content.equipment["molotov"].count
         return not self.hold or self.molotovs(v) >= min(self.needed(v), box)
 
-    #: planner's judge: worth of one Spawn Zone still to burn (:meth:`progress`; the judge's own
+    #: planner's judge: worth of one Spawn Zone still to burn (:meth:`GatherSpawns.progress`; the judge's own
     #: "spawn" weight, 60, is small next to a carrier's Wounds). S3 planner, table seeds 0-23:
     #: 0 -> 1/24 with the Molotov term and ``Sortie.trust_turn`` (helper s3h)
     burn_worth = 200.0
-
-    def progress(self, v) -> float:
-        """The plan's progress for the planner's judge (:func:`nollab.sim.planner.evaluate.evaluate`),
-        on foot too (S10's :meth:`GatherSpawns.progress` is gated on driving): minus
-        ``molotov_worth`` per Molotov still missing (made, or a pair of parts, P. 29) -- a throw at a
-        Ghoul pack costs it, a part found gains it -- and minus ``burn_worth`` per Spawn Zone still
-        to burn (P. 35: every token gathered on one Spawn Zone)."""
-        if not self.to_burn(v):
-            return 0.0
-        missing = max(0, self.needed(v) - self.molotovs(v))
-        return -self.molotov_worth * missing - self.burn_worth * len(self.to_burn(v))
 
     def purging(self, v) -> bool:
         return self.purge and not self.to_burn(v) and self.target(v) is not None

@@ -310,9 +310,7 @@ class Sortie:
         b = self.sortie_bonus(v, a)
         if b is not None and b >= 200.0:
             return True
-        me = v.me  # the House Search still ahead in this Turn (one a Turn, interior, no Ghoul: P. 18)
-        if self.trust_turn and self.molotovs(v) < self.needed(v) and not me.searched \
-                and v.board.zones[me.zone].interior and not v.st.ghoul_count(me.zone):
+        if self.trust_turn and self.molotovs(v) < self.needed(v) and self.search_ahead(v):
             return True
         plan = self.sortie_plan(v)
         if plan is None or a.kind != "move" or plan[0].id != v.me.id:

@@ -161,9 +161,7 @@ class GatherSpawns(Plan):
         if a.kind == "search":
             return "search" in self.trust and not ready
         if not ready:
-            me = v.me  # the Search still ahead in this Turn (one a Turn, interior, no Ghoul: P. 18)
-            return "turn" in self.trust and not me.searched and not me.in_car \
-                and v.board.zones[me.zone].interior and not v.st.ghoul_count(me.zone)
+            return "turn" in self.trust and self.search_ahead(v)
         if "board" not in self.trust:
             return False
         k, car = a.kind, v.st.car["zone"]
@@ -176,18 +174,33 @@ class GatherSpawns(Plan):
             return 0 < here and _WALK.costs(v, a.params[0]).get(car, 99) < here
         return k == "melee" and v.me.zone == car or k == "ranged" and a.params[1] == car
 
+    @staticmethod
+    def search_ahead(v) -> bool:
+        """The Survivor taking their Turn has its Search still ahead and stands where one is
+        allowed (one a Turn, in an interior Zone without Ghouls, P. 18): while Molotovs are missing
+        every Action of such a Turn is vouched for (``trust`` "turn"; S3's sorties too) -- ending
+        the Turn early is how a one-round search skipped the Search it could not refuse."""
+        me = v.me
+        return not me.searched and not me.in_car and v.board.zones[me.zone].interior \
+            and not v.st.ghoul_count(me.zone)
+
     #: planner's judge: worth of one Molotov the team still misses (:meth:`progress`); 0 = off.
     #: S10 planner (with ``trust``), table seeds 0-23 / 24-47: 0 -> 5/24, 5/24; 150 -> 7/24, 6/24
     molotov_worth = 150.0
+    #: planner's judge: worth of one Spawn Zone still to burn (:meth:`progress`); 0 here (S10: its
+    #: judge counts Spawn Zones by the "spawn" weight), 200 in S3's plan
+    burn_worth = 0.0
 
     def progress(self, v) -> float:
-        """The plan's progress for the planner's judge (:func:`nollab.sim.planner.evaluate.evaluate`),
-        where the team drives (S10): minus ``molotov_worth`` per Molotov still missing (made or a
-        pair of parts, P. 29) -- a Molotov thrown at a Spawn Zone to burn leaves it unchanged (one
-        fewer held, one fewer needed), one thrown at a Ghoul pack costs it, a part found gains it."""
-        if not self.molotov_worth or not self.by_car(v) or not self.to_burn(v):
+        """The plan's progress for the planner's judge (:func:`nollab.sim.planner.evaluate.evaluate`):
+        minus ``molotov_worth`` per Molotov still missing (made or a pair of parts, P. 29) -- a
+        Molotov thrown at a Spawn Zone to burn leaves it unchanged (one fewer held, one fewer
+        needed), one thrown at a Ghoul pack costs it, a part found gains it -- and minus
+        ``burn_worth`` per Spawn Zone still to burn."""
+        burn = self.to_burn(v)
+        if not burn:
             return 0.0
-        return -self.molotov_worth * max(0, self.needed(v) - self.molotovs(v))
+        return -self.molotov_worth * max(0, self.needed(v) - self.molotovs(v)) - self.burn_worth * len(burn)
 
     def _gun(self, v, s) -> bool:
         """``s`` holds a Ranged weapon that reaches the next Zone (Range 1 or more, P. 26; a Molotov
