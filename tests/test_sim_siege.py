@@ -210,3 +210,53 @@ def test_the_planner_plays_attacks_on_ghouls_in_the_house_without_search():
     assert melee and lawn
     assert all(planner.trusted(g, a) for a in melee)
     assert not any(planner.trusted(g, a) for a in lawn)
+
+
+# ---- the buffer against extra Activations (issue 16, s5e)
+def _s5_lone_cook(walkers_elsewhere: int):
+    """S5, Blue line: five Survivors in the living room, one alone in the kitchen with the back door
+    open and 4 Walkers on the back porch; ``walkers_elsewhere`` more Walkers stand on a far lawn
+    (the box holds 28, P. 3). The first Survivor (in the living room) has Searched already; the open
+    house (s5k) is open, as from round 2 of the bot's games."""
+    g, sid = _s5()
+    st = g.state
+    cook = next(x for x in st.survivors if x != sid)
+    for s in st.survivors.values():
+        s.zone = "1R:L"
+    st.survivors[cook].zone = "2R:K"
+    arm(g, sid, ["machete", "machete"])
+    st.survivors[sid].searched = True
+    for o in LIVING_ROOM | KITCHEN | STUDY:
+        st.set_open(o, True)
+    st.add_ghouls("2R:p", "walker", 4)
+    if walkers_elsewhere:
+        st.add_ghouls("4R:e", "walker", walkers_elsewhere)
+    g.touch()
+    return g, sid
+
+
+def test_a_survivor_joins_a_friend_alone_before_the_walkers_run_out():
+    """P. 25: when a Spawn card asks for more Walkers than the box has left, "all the Ghouls of the
+    indicated type immediately resolve an extra Activation": the 4 Walkers that walked from the back
+    porch into the kitchen at the Ghouls' Phase (P. 23) strike at once, 4 Wounds on the lone cook --
+    3 eliminate (P. 22), and the game is lost. With 4 Walkers left in the box (a Blue Walker card
+    places up to 4) a Survivor of the living room with nothing to fight walks over: two Survivors
+    split the 4 Attacks, 2 each, and both live (P. 22)."""
+    g, sid = _s5_lone_cook(20)
+    plan, bot = HuntRelatives("survive_the_night"), HeuristicPolicy()
+    to_kitchen = next(a for a in g.legal_actions() if a.kind == "move" and a.params[0] == "2R:K")
+    assert plan.bonus(bot._view(g, sid), to_kitchen) > 0
+    a = bot.choose_action(g, g.legal_actions())
+    assert a.kind == "move" and a.params[0] == "2R:K", a
+
+
+def test_no_buffer_while_the_box_holds_walkers():
+    """Guard: with 24 Walkers still in the box no Spawn step this round runs out (4 cards of at most
+    4 Walkers at Blue, P. 24-25), the Walkers that walk into the kitchen only strike at the next
+    Ghouls' Phase, after the team's Players' Phase: no reason to leave the living room."""
+    g, sid = _s5_lone_cook(0)
+    plan, bot = HuntRelatives("survive_the_night"), HeuristicPolicy()
+    to_kitchen = next(a for a in g.legal_actions() if a.kind == "move" and a.params[0] == "2R:K")
+    assert plan.bonus(bot._view(g, sid), to_kitchen) == 0.0
+    a = bot.choose_action(g, g.legal_actions())
+    assert not (a.kind == "move" and a.params[0] == "2R:K"), a
