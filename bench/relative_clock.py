@@ -10,7 +10,11 @@ killed 1 Relative (or more)."): what the deck imposes and what a bot achieves, s
 2. **The bot** (``--games N``): per Danger Level line (the most experienced Survivor's, P. 14/24),
    Ghouls spawned and killed per round (to hold, kills must match spawns, else the board fills to the
    box's miniatures and each further card gives that type an extra Activation, P. 25); how far the
-   games get, how they end, when the Yellow line comes, Relatives placed and killed, team XP.
+   games get, how they end, when the Yellow line comes, Relatives placed and killed, team XP; the
+   objective's bookkeeping: Relatives killed by a Survivor who already had one (wasted: only 2
+   Relative miniatures exist and 6 different killers are needed), the lowest Survivor XP at the
+   end, and at the start of rounds 8/12/16/20 (games that reach them) the XP spread (min / max),
+   Survivors at Orange, Survivors with a Relative kill and P(each of the two conditions met).
 
 Run: ``nice python bench/relative_clock.py [--scene S5] [--deals 20000] [--games 100]
 [--policy heuristic|planner] [--seed 2026]`` (``--games 0``: the clock only). Games are those of
@@ -29,6 +33,8 @@ ROOT = Path(__file__).resolve().parents[1]
 LINES = ("blue", "yellow", "orange", "red")
 FROM_ROUNDS = (1, 6, 11)
 HORIZONS = (20, 25, 30, 40)
+#: rounds at which the bot's games are checked against the two S5 conditions (P. 37)
+CHECK_ROUNDS = (8, 12, 16, 20)
 
 
 def deck_facts(scene: str) -> tuple[list[int], dict[int, int], int, int]:
@@ -70,6 +76,22 @@ def sixth_relative(cards, rel, draws, need, yellow_from, rng) -> int:
                     return rnd
 
 
+def wasted_relatives(survivors) -> int:
+    """Relatives killed by a Survivor who already had one: every Relative kill past the first of each
+    Survivor ("Each Survivor has killed 1 Relative (or more)", P. 37 -- the second one counts for nothing)."""
+    return sum(max(0, s.kills.get("relative", 0) - 1) for s in survivors)
+
+
+def objective_row(survivors, orange: int) -> tuple[int, int, int, int, bool, bool]:
+    """(lowest XP, highest XP, Survivors at Orange, Survivors with a Relative kill, XP condition met,
+    Relative condition met) of the living Survivors (P. 37: all at Orange, i.e. ``orange`` XP or more
+    (P. 14); each has killed 1 Relative or more)."""
+    xs = [s.xp for s in survivors if s.alive]
+    killers = sum(1 for s in survivors if s.alive and s.kills.get("relative", 0))
+    at_orange = sum(1 for x in xs if x >= orange)
+    return min(xs), max(xs), at_orange, killers, at_orange == len(xs), killers == len(xs)
+
+
 def clock(scene: str, deals: int, seed: int) -> None:
     cards, rel, draws, need = deck_facts(scene)
     print(f"{scene}: {len(cards)} Ghoul cards, {len(rel)} Relative cards {sorted(rel)}, {draws} cards a round, "
@@ -96,6 +118,8 @@ def bot(scene: str, games: int, policy: str, seed: int) -> None:
     reach: collections.Counter = collections.Counter()
     ends: collections.Counter = collections.Counter()
     rounds, first_yellow, placed, killers, team_xp = [], [], [], [], []
+    wasted, min_xp = [], []
+    at: dict[int, list] = {r: [] for r in CHECK_ROUNDS}  # games reaching round r: (game, objective_row)
     seeds = game_seeds(seed, games)
     for i in range(games):
         engine_seed, policy_seed = seeds[i]
@@ -106,6 +130,7 @@ def bot(scene: str, games: int, policy: str, seed: int) -> None:
         else:
             pol = make_policy(policy, policy_seed)
         fy = None
+        orange = g.content.danger_thresholds[2]
         while g.state.result is None and g.state.round <= max_rounds:
             st = g.state
             xp0 = sum(s.xp for s in st.survivors.values())
@@ -113,6 +138,8 @@ def bot(scene: str, games: int, policy: str, seed: int) -> None:
             line = g.content.danger_level(max(s.xp for s in st.survivors.values())).name.lower()
             if line != "blue" and fy is None:
                 fy = st.round
+            if st.round in at and (not at[st.round] or at[st.round][-1][0] != i):
+                at[st.round].append((i, objective_row(st.survivors.values(), orange)))
             n = len(g.events)
             g.run_until("round", policy=pol, max_rounds=max_rounds)
             st = g.state
@@ -131,6 +158,8 @@ def bot(scene: str, games: int, policy: str, seed: int) -> None:
         first_yellow.append(fy)
         placed.append(sum(1 for e in g.events if e.kind == "spawn_card" and "Relative placed" in e.text))
         killers.append(sum(1 for s in st.survivors.values() if s.kills.get("relative", 0)))
+        wasted.append(wasted_relatives(st.survivors.values()))
+        min_xp.append(min(s.xp for s in st.survivors.values()))
         team_xp.append(sum(s.xp for s in st.survivors.values()))
         why = st.reason or ""
         ends["won" if st.result == "won" else "a Ghoul in the house" if "house" in why
@@ -149,6 +178,17 @@ def bot(scene: str, games: int, policy: str, seed: int) -> None:
     print(f"  first round at the Yellow line: median {med} of the {len(reached)} games that get there")
     print(f"  Relatives placed a game {statistics.mean(placed):.2f}; Survivors with a Relative kill at the end "
           f"{statistics.mean(killers):.2f}; team XP at the end {statistics.mean(team_xp):.1f}")
+    print(f"  Relatives killed by a Survivor who already had one: {sum(wasted)} in {games} games "
+          f"({statistics.mean(wasted):.2f} a game); lowest Survivor XP at the end: mean {statistics.mean(min_xp):.1f}")
+    print(f"  at the start of round r (games that reach it) | games | XP min / max (mean) | Survivors at Orange "
+          f"| Survivors with a Relative kill | P(XP condition) | P(Relative condition)")
+    for r in CHECK_ROUNDS:
+        rows = at[r]
+        if not rows:
+            continue
+        n = len(rows)
+        lo, hi, og, rk, pxp, prel = (statistics.mean(row[k] for _, row in rows) for k in range(6))
+        print(f"  r{r:<2} | {n:5} | {lo:5.1f} / {hi:5.1f} | {og:4.2f} | {rk:4.2f} | {pxp:.2f} | {prel:.2f}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -28,3 +28,29 @@ def test_the_shipped_s5_deck_has_three_relative_cards() -> None:
     """S5 (P. 37) draws from the whole deck: #16 from Yellow up, #31 and #35 from Blue (docs/rulings.md)."""
     cards, rel, draws, need = _bench().deck_facts("S5")
     assert (len(cards), rel, draws, need) == (46, {16: 1, 31: 0, 35: 0}, 4, 6)
+
+
+def _team(xp: list[int], relatives: list[int]):
+    from nollab.rules.game import Game
+    team = list(Game.new("S5", seed=0, history=False).state.survivors.values())
+    for s, x, r in zip(team, xp, relatives):
+        s.xp = x
+        s.kills = {"relative": r} if r else {}
+    return team
+
+
+def test_a_second_relative_kill_of_a_survivor_is_counted_as_wasted() -> None:
+    """P. 37 "Each Survivor has killed 1 Relative (or more)": Relatives killed 2, 1, 0, 3 -> the 2nd
+    of the first Survivor and the 2nd and 3rd of the fourth count for nothing: 3 wasted."""
+    assert _bench().wasted_relatives(_team([0] * 6, [2, 1, 0, 3, 0, 0])) == 3
+
+
+def test_the_objective_row_reads_both_conditions() -> None:
+    """All six at 19 XP or more (Orange, P. 14) but one without a Relative: the XP condition is met,
+    the Relative condition is not (P. 37); then with the sixth Relative both are."""
+    clock = _bench()
+    team = _team([19, 25, 19, 30, 19, 20], [1, 1, 1, 1, 1, 0])
+    assert clock.objective_row(team, 19) == (19, 30, 6, 5, True, False)
+    team[5].kills = {"relative": 1}
+    team[0].xp = 18
+    assert clock.objective_row(team, 19) == (18, 30, 5, 6, False, True)

@@ -2,12 +2,14 @@
 (picked by hook in :data:`nollab.sim.plans.PLAN_FOR_HOOK`)."""
 from __future__ import annotations
 
+from typing import Any
+
 from nollab.rules.engine.state import GI
 from nollab.rules.survivors.skills import effective_mode
 from nollab.sim.plans_base import NORMAL, Plan, can_fight
 
 __all__ = ["HuntRelatives", "relative_bonus", "stash_goals", "open_house", "OPEN_HOUSE", "buffer_bonus", "exposed",
-           "run_out_risk"]
+           "run_out_risk", "owes_relative", "relative_target"]
 
 #: the bonus for opening one of :func:`open_house`'s Openings (and minus the price of closing one):
 #: above the bot's "shut the house" (``seal_house``, 70) and "no Door towards Ghouls" (-55) habits
@@ -48,13 +50,72 @@ def stash_goals(v) -> list[str]:
     return sorted(z for z in v.game.scene.tokens.stashes if z in v.board.zones)
 
 
+def owes_relative(s) -> bool:
+    """Survivor ``s`` has not killed a Relative yet: "Each Survivor has killed 1 Relative (or more)" (P. 37)."""
+    return s.kills.get("relative", 0) < 1
+
+
+def relative_target(v, choice) -> Any:
+    """Who takes a hit the attacker assigns (Melee: free, P. 26; Ranged: "If several targets share the
+    same Targeting Priority Order, players choose the targets hit among them", P. 27): a Relative
+    when the attacker still owes one, else any other Ghoul -- S5 needs six Relatives killed by six
+    different Survivors (P. 37) and only 2 Relative miniatures exist, so a Relative killed by a
+    Survivor who already has one is a Relative the deck must place again (3 cards in 46, P. 24).
+    None: no Relative among the options (the bot's default)."""
+    if choice.kind != "target" or "relative" not in choice.options:
+        return None
+    s = v.st.survivors.get(choice.survivor)
+    if s is None:
+        return None
+    if owes_relative(s):
+        return "relative"
+    return next((o for o in choice.options if o != "relative"), None)
+
+
+#: the price of an attack that only a Survivor who still owes a Relative should make (:func:`left_to_a_friend`):
+#: above any attack's score (about 100-250), so the bot does something else this Action
+LEAVE_IT = 300.0
+
+
+def _friends_to_act(v, zone: str, ok) -> list:
+    """Friends still to take their Turn this round (P. 8), alive, armed, standing in ``zone``, with ``ok(s)``."""
+    return [s for s in v.st.survivors.values()
+            if s.alive and s.id != v.me.id and not s.activated and s.zone == zone and ok(s) and can_fight(v, s)]
+
+
+def _attack_zone(v, a) -> str | None:
+    if a.kind == "melee":
+        return v.me.zone
+    if a.kind in ("ranged", "molotov"):
+        return a.params[1]
+    return None
+
+
+def left_to_a_friend(v, a) -> bool:
+    """A Survivor who already killed a Relative leaves a Zone holding nothing but Relatives to a friend
+    who still owes one and will take their Turn in that Zone this round: their kill counts for the
+    objective (P. 37), a second kill by me does not, and only 2 Relative miniatures exist."""
+    z = _attack_zone(v, a)
+    if z is None or owes_relative(v.me):
+        return False
+    w, b, f, r = v.st.ghouls_in(z)
+    if not r or w or b or f:
+        return False
+    return bool(_friends_to_act(v, z, owes_relative))
+
+
 class HuntRelatives(Plan):
     """"All Survivors are at Orange Danger Level (or higher). Each Survivor has killed 1 Relative
     (or more)." (S5, P. 37): a Survivor in Zombicide Mode arms at the stashes first (both lie
     inside the house on S5's map: the kitchen and upstairs); a Survivor still owing a Relative
-    shoots Relatives first (wherever they stand) and walks towards those inside the house."""
+    shoots Relatives first (wherever they stand) and walks towards those inside the house. No
+    Relative is wasted: a hit the attacker assigns goes to a Relative only if they still owe one
+    (:func:`relative_target`), and a Zone of nothing but Relatives is left to a friend who owes
+    one and acts later this round (:func:`left_to_a_friend`)."""
 
     name = "hunt-relatives"
+    #: knob: leave a Relative-only Zone to a friend who owes one (:func:`left_to_a_friend`)
+    leave_relatives = True
 
     def _owes(self, v) -> bool:
         return v.me.kills.get("relative", 0) < 1
@@ -90,6 +151,9 @@ class HuntRelatives(Plan):
             return (v.me.zone if a.kind == "melee" else a.params[1]) in v.house()
         return a.kind in ("door", "barricade") and a.params[1] == "open" and a.params[0] in open_house(v)
 
+    def option(self, v, choice) -> Any:
+        return relative_target(v, choice)
+
     @staticmethod
     def home(v) -> str | None:
         """The room the team holds together: the house Zone of the Survivors' Starting Area (S5's
@@ -108,6 +172,8 @@ class HuntRelatives(Plan):
             return OPEN_HOUSE if a.params[1] == "open" else -2 * OPEN_HOUSE
         if a.kind == "search" and a.params[0] in ("melee", "ranged") and wants_arms(v):
             return 80.0  # a real weapon: the team's kill rate is what S5 is about
+        if self.leave_relatives and left_to_a_friend(v, a):
+            return -LEAVE_IT
         buf = buffer_bonus(v, a)
         if not self._owes(v):
             return buf
