@@ -260,3 +260,22 @@ def test_no_buffer_while_the_box_holds_walkers():
     assert plan.bonus(bot._view(g, sid), to_kitchen) == 0.0
     a = bot.choose_action(g, g.legal_actions())
     assert not (a.kind == "move" and a.params[0] == "2R:K"), a
+
+
+def test_a_damage_2_hit_goes_to_the_fatty_before_the_walker():
+    """P. 26: Melee hits are divided as the attacker wishes; P. 27: a Fatty needs Damage 2 (the
+    Machete's Damage 1 never kills it) and deals 2 Wounds (P. 22). Ben's Chainsaw (Damage 2) rolls
+    one hit in the living room, where a Walker and a Fatty stand with Helen (Machete): the hit goes
+    to the Fatty -- Helen can still kill the Walker this Players' Phase, nobody else there the
+    Fatty. Before, the bot took the engine's default, the Walker."""
+    from nollab.rules.engine.actions import Action
+    from nollab.rules.sandbox import rig_dice, sandbox
+    g = sandbox("S5", {"ben": "1R:L", "helen": "1R:L"}, ghouls={"1R:L": {"walker": 1, "fatty": 1}},
+                inventory={"ben": ["chainsaw"], "helen": ["machete"]}, round=9)
+    rig_dice(g, [6, 1, 1, 1, 1])
+    g.apply(Action("melee", "ben", ((0,), False)))
+    ch = g.pending
+    assert ch is not None and ch.kind == "target" and sorted(ch.options) == ["fatty", "walker"]
+    assert ch.options[ch.default] != "fatty"  # the engine's default
+    g.choose(HeuristicPolicy().choose_option(g, ch))
+    assert g.state.ghouls_in("1R:L")[2] == 0 and g.state.ghouls_in("1R:L")[0] == 1  # (walker, breaker, fatty, relative)
