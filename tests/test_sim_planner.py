@@ -39,6 +39,23 @@ def test_same_seed_and_budget_same_game():
     assert s1["searched"] > 0 and s1["rollouts"] >= 2 * s1["searched"]
 
 
+def test_the_trace_records_every_decision_and_changes_nothing():
+    """``PlannerPolicy.trace`` (read by bench/planner_trace.py): one record per decision, the
+    searched ones with their candidates' means, the overrules where the action played is not the
+    heuristic's -- and the game played with the trace on is the game played without it."""
+    h0, s0 = _play(5, 4)
+    g = Game.new("S1", seed=11, history=False)
+    pol = PlannerPolicy(seed=5, budget=4)
+    pol.trace = []
+    g.run_until("end", policy=pol, max_rounds=2)
+    assert (g.state_hash(), pol.stats) == (h0, s0)
+    hows = Counter(r["how"] for r in pol.trace)
+    assert len(pol.trace) == s0["decisions"] and hows["searched"] == s0["searched"] > 0
+    searched = [r for r in pol.trace if r["how"] == "searched"]
+    assert all(len(r["means"]) == len(r["cands"]) and r["cands"][0] is r["heuristic"] for r in searched)
+    assert sum(r["played"] is not r["heuristic"] for r in searched) == s0["overruled"]
+
+
 def test_a_run_gives_the_same_rows_in_process_and_on_two_workers():
     factory = Planner(budget=2)
     one = sim.run("S1", factory, games=2, seed=4, workers=1, max_rounds=2)

@@ -77,6 +77,10 @@ class PlannerPolicy:
         self._dist: dict = {}
         #: counters for the bench: decisions searched, rollouts, engine steps in rollouts
         self.stats = {"decisions": 0, "searched": 0, "overruled": 0, "rollouts": 0, "steps": 0}
+        #: None, or a list that gets one record per decision (``bench/planner_trace.py``): round,
+        #: survivor, how it was decided (quiet / single / trusted / searched), the heuristic's
+        #: action, the one played, and the candidates' means when searched
+        self.trace: list | None = None
 
     # ------------------------------------------------------------------ protocol
     def choose_option(self, game, choice):
@@ -89,10 +93,12 @@ class PlannerPolicy:
         a Survivor kept alive, a Wound spared, a win)."""
         self.stats["decisions"] += 1
         if self.quiet(game):
-            return self.heuristic.choose_action(game, actions)
+            a = self.heuristic.choose_action(game, actions)
+            return self._note(game, "quiet", [a]) if self.trace is not None else a
         cands = self.candidates(game, actions)
         if len(cands) == 1 or self.trusted(game, cands[0]):
-            return cands[0]
+            return self._note(game, "single" if len(cands) == 1 else "trusted", cands) \
+                if self.trace is not None else cands[0]
         self.stats["searched"] += 1
         means = self.evaluate_candidates(game, cands)
         best = max(range(len(cands)), key=lambda i: (means[i], -i))
@@ -100,6 +106,14 @@ class PlannerPolicy:
             best = 0
         if best:
             self.stats["overruled"] += 1
+        return self._note(game, "searched", cands, means, best) if self.trace is not None else cands[best]
+
+    def _note(self, game, how: str, cands: list, means: list | None = None, best: int = 0):
+        """Record one decision in :attr:`trace` and return the action played (``cands[best]``)."""
+        self.trace.append({"round": game.state.round, "survivor": cands[0].survivor, "how": how,
+                           "heuristic": cands[0], "played": cands[best],
+                           "cands": list(cands) if means is not None else None,
+                           "means": list(means) if means is not None else None})
         return cands[best]
 
     # ------------------------------------------------------------------ search
