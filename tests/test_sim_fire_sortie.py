@@ -80,19 +80,34 @@ def test_barricade_needs_the_tool_holder_first():
     assert {z for z, _c in g.state.spawns} == {"2R:a"}
 
 
-def test_guard_no_sortie_when_the_carrier_acts_first():
-    """Guard: Harry holds the Molotov and acts first, Ben after him; with the front door closed,
-    Harry would need 4 Actions (open, out, throw, back: P. 18) and would end the round alone on the
-    porch, so he neither opens the door nor walks out; Ben, acting after the carrier, does not open
-    it either (it would only let the Ghouls in, P. 23)."""
-    g = _game({"harry": "1R:L", "ben": "1R:L"}, first="harry",
+def test_guard_no_sortie_when_the_carrier_acts_alone():
+    """Guard: Harry holds the Molotov, alone in the living room; with the front door closed he
+    would need 4 Actions (open, out, throw, back: P. 18) and would end the round alone on the
+    porch, so he neither opens the door nor walks out."""
+    g = _game({"harry": "1R:L"}, first="harry",
               inventory={"harry": ["molotov", "table_leg"]}, ghouls={"3R:b": {"walker": 1}})
     bot = HeuristicPolicy()
     first_turn(g, bot)
     harry = _turn(g, bot)
     assert ("door", ("1R:df", "open")) not in harry and all(k != "molotov" for k, _p in harry)
+
+
+def test_relay_the_carrier_acting_first_hands_the_molotov_on():
+    """Harry holds the Molotov and acts first, Ben after him (P. 8), the front door closed: Harry
+    alone would need 4 Actions (open, out, throw, back: P. 18). He trades the Molotov to Ben (1
+    Action; "both may then reorganize for free", P. 19, so Ben holds it in a Hand) and opens the
+    door (P. 18); Ben steps out to the porch, burns 1R:c (P. 29) and steps back in. Before, the
+    sortie waited for a round whose turn order put an opener before the carrier."""
+    g = _game({"harry": "1R:L", "ben": "1R:L"}, first="harry",
+              inventory={"harry": ["molotov", "table_leg"]}, ghouls={"3R:b": {"walker": 1}})
+    bot = HeuristicPolicy()
+    first_turn(g, bot)
+    harry = _turn(g, bot)
+    assert harry[:2] == [("trade", ("ben",)), ("door", ("1R:df", "open"))]
     _next(g, bot)
-    assert ("door", ("1R:df", "open")) not in _turn(g, bot)
+    ben = _turn(g, bot)
+    assert ben[:3] == [("move", ("1R:P",)), ("molotov", (ben[1][1][0], "1R:c")), ("move", ("1R:L",))]
+    assert {z for z, _c in g.state.spawns} == {"4R:e", "3R:c", "2R:a"}
 
 
 def test_a_second_molotov_clears_the_throw_zone():
@@ -180,3 +195,44 @@ def test_the_planner_plays_the_turn_before_its_house_search_unsearched():
     planner = PlannerPolicy(seed=1)
     end = next(a for a in g.legal_actions() if a.kind == "do_nothing")
     assert planner.trusted(g, end)
+
+
+def test_flank_sortie_throws_from_off_the_queue():
+    """Three Walkers queue on 4R:d, between the Spawn Zone 4R:e and the closed study window 4R:ws3
+    (with no open path Ghouls stop at a closed Barricade, P. 23): stepping out there would cost the
+    carrier 1 + 3 Actions to come back (P. 18). 4R:b is also in Range 1 and Line of Sight of 4R:e
+    (P. 29), two steps out through the other study window 4R:we2 and 4R:a, and nothing stands next
+    to it. Tom (Claw Hammer) opens 4R:we2 (P. 19); Judy walks 4R:a, 4R:b and burns 4R:e, its token
+    going to 2R:a (P. 29): 3 Actions, her round ends outside. Helen, acting after her, leaves the
+    window open: shutting it would lock Judy out (only a Claw Hammer or Tire Iron opens it again).
+    Before, the sortie waited for the queue to clear."""
+    g = _game({"tom": "4R:S", "judy": "4R:S", "helen": "4R:S"}, first="tom",
+              spawns=[("2R:a", "white"), ("4R:e", "red")],
+              inventory={"tom": ["claw_hammer"], "judy": ["molotov", "table_leg"]},
+              ghouls={"4R:d": {"walker": 3}})
+    bot = HeuristicPolicy()
+    first_turn(g, bot)
+    assert ("barricade", ("4R:we2", "open")) in _turn(g, bot)
+    _next(g, bot)
+    judy = _turn(g, bot)
+    assert judy[:2] == [("move", ("4R:a",)), ("move", ("4R:b",))]
+    assert judy[2][0] == "molotov" and judy[2][1][1] == "4R:e"
+    assert {z for z, _c in g.state.spawns} == {"2R:a"}
+    _next(g, bot)
+    assert ("barricade", ("4R:we2", "close")) not in _turn(g, bot)
+
+
+def test_guard_no_flank_sortie_past_a_ghoul():
+    """Guard: the same position with a Walker on 4R:a, the step between the window and 4R:b:
+    leaving 4R:a would cost Judy 2 Actions (P. 18), so she does not go out that way."""
+    g = _game({"tom": "4R:S", "judy": "4R:S", "helen": "4R:S"}, first="tom",
+              spawns=[("2R:a", "white"), ("4R:e", "red")],
+              inventory={"tom": ["claw_hammer"], "judy": ["molotov", "table_leg"]},
+              ghouls={"4R:d": {"walker": 3}, "4R:a": {"walker": 1}})
+    bot = HeuristicPolicy()
+    first_turn(g, bot)
+    _turn(g, bot)
+    _next(g, bot)
+    judy = _turn(g, bot)
+    assert all(k != "molotov" for k, _p in judy)
+    assert {z for z, _c in g.state.spawns} == {"2R:a", "4R:e"}

@@ -21,6 +21,25 @@ P. 8; the cast is picked from who acts before and after the carrier, :meth:`Sort
 
 Nobody ends the round outside, so no Ghoul of the exterior Attacks (P. 22), and the Molotov goes
 the moment it is made instead of waiting for an escort to walk the broken ring.
+
+**Flank sorties.** The throw Zone next to a closed window is where the Spawn Zone's Ghouls queue:
+"In case there are no open paths to the destination Zone, Ghouls move toward it as if all
+Barricades and Doors were open, though closed Barricades and Doors still stop them" (P. 23), so
+4R:d and 3R:d held Ghouls at about 3 Turns in 4 after the first burn (heuristic, 20 games). 4R:e
+is also in Range 1 of 4R:b and 3R:c of 3R:b, two steps out through the room's other window
+(4R:we2 and 4R:a, 3R:ww2 and 3R:a) and off the queue's way. There the carrier spends his 3
+Actions going out, on and throwing, and ends the round outside -- only when the step, the throw
+Zone and every Zone next to them but the burnt Spawn Zone hold no Ghoul (a Ghoul Moves 1 Zone an
+Activation and Attacks in its own Zone only, P. 22-23), and nobody shuts the window behind him;
+he walks back in the next round. S3 heuristic, 100 games (table seeds): 2 Spawn Zones left 54 ->
+70 games (round 9.6 -> 8.9), 1 left 18 -> 22, gathered by round 8 0 -> 3 (helper s3r).
+
+**Relay.** The turn order is fixed for the round (P. 8), and a Barricade needs its tool holder
+before the carrier: when nobody can open before me, the carrier, I trade the Molotov to a friend
+in the room who acts after an opener ("both may then reorganize for free", P. 19, so it is in a
+Hand) and open the Opening myself if I hold the tool (:meth:`Sortie.relay`). With the flank:
+2 left 70 -> 78 games (round 8.9 -> 7.7), 1 left 22 -> 35 (round 11.5 -> 9.7), gathered by
+round 8 3 -> 9 (same 100 games).
 """
 from __future__ import annotations
 
@@ -33,12 +52,18 @@ __all__ = ["Sortie", "sortie_routes"]
 _ROUTES: dict = {}
 
 
-def sortie_routes(v, spawn: str) -> list[tuple[str, str, str]]:
+def sortie_routes(v, spawn: str, flank: bool = False) -> list[tuple]:
     """``(room, opening, throw zone)`` for every way to throw at ``spawn`` from one step outside
     the house: the throw Zone is exterior and in Range 1 + Line of Sight of ``spawn`` (P. 29, with
-    every Opening counted open), and an Opening (Door or Barricade) joins it to an interior Zone."""
+    every Opening counted open), and an Opening (Door or Barricade) joins it to an interior Zone.
+
+    ``flank``: also ``(room, opening, throw zone, step)`` where the throw Zone is two steps out --
+    an Opening joins the room to the exterior Zone ``step``, a free boundary joins ``step`` to the
+    throw Zone (S3: 4R:e from 4R:b, through the study window 4R:we2 and 4R:a; 3R:c from 3R:b,
+    through the sitting-room window 3R:ww2 and 3R:a). Those throw Zones are off the Spawn Zone's
+    shortest way into the house, where its Ghouls queue at a closed window (P. 23)."""
     b = v.board
-    key = (id(b), spawn)
+    key = (id(b), spawn, flank)
     got = _ROUTES.get(key)
     if got is not None and got[0] is b:  # the board kept alive with its entry: its id is not reused
         return got[1]
@@ -46,12 +71,22 @@ def sortie_routes(v, spawn: str) -> list[tuple[str, str, str]]:
     for t, r in b.line_of_sight(spawn, frozenset()).items():
         if r != 1 or b.zones[t].interior:
             continue
+        direct = False
         for oid, o in b.openings.items():
             if t not in o.zones:
                 continue
             room = o.other(t)
             if b.zones[room].interior:
                 out.append((room, oid, t))
+                direct = True
+        if not flank or direct:
+            continue
+        for step in b.neighbors(t, frozenset()):
+            if b.zones[step].interior or step == spawn or any(t in o.zones and step in o.zones for o in b.openings.values()):
+                continue
+            for oid, o in b.openings.items():
+                if step in o.zones and b.zones[o.other(step)].interior:
+                    out.append((o.other(step), oid, t, step))
     if len(_ROUTES) > 256:
         _ROUTES.clear()
     _ROUTES[key] = (b, sorted(out))
@@ -85,6 +120,12 @@ class Sortie:
     sortie_crew = True
     #: an opener, clearer or closer may walk this many Moves into the room on their Turn
     reach = 1
+    #: also throw from two steps out, off the Spawn Zone's queue (:func:`sortie_routes` ``flank``)
+    flank = True
+    #: a flank sortie waits for no Ghoul next to the throw Zone (1) or next to the step too (2)
+    flank_guard = 2
+    #: a carrier whose cast is incomplete hands the Molotov to a friend acting after an opener (:meth:`relay`)
+    relay_on = True
 
     # ------------------------------------------------------------------ the plan of this decision
     def _kind(self, v, oid: str) -> str:
@@ -106,17 +147,22 @@ class Sortie:
             tools = any(_opens_barricades(v, s, False) for s in alive(v))
             best = None
             for z in burn:
-                for room, oid, t in sortie_routes(v, z):
+                for route in sortie_routes(v, z, self.flank):
+                    room, oid, t = route[:3]
+                    step = route[3] if len(route) > 3 else None
                     if self._kind(v, oid) == "barricade" and oid in v.closed and not tools:
                         continue
                     d = v.distances(room, frozenset(v.closed) - self._doors(v))
+                    lane = v.st.ghoul_count(t) + (v.st.ghoul_count(step) if step else 0)
                     for s in holders:
                         walk = d.get(s.zone)
-                        if walk is None and s.zone != t:
+                        out = s.zone in (t, step) and oid not in v.closed  # on the way: finish it
+                        if walk is None and not out:
                             continue
-                        cand = (s, z, room, oid, t)
-                        go = walk == 0 and self.roles(v, cand) is not None
-                        key = (not go, v.st.ghoul_count(t), walk or 0, v.st.ghoul_count(room), s.id, z, oid)
+                        cand = (s, z, room, oid, t, step)
+                        go = out or walk == 0 and self.roles(v, cand) is not None
+                        key = (not out, not go, lane, walk or 0, v.st.ghoul_count(room), step is not None,
+                               s.id, z, oid)
                         if best is None or key < best:
                             best, plan = key, cand
         v.__dict__["_sortie"] = plan
@@ -139,15 +185,18 @@ class Sortie:
                     out.append(sid)
         return out
 
-    def roles(self, v, plan) -> dict | None:
+    def roles(self, v, plan, given: bool = False) -> dict | None:
         """The sortie's cast for this round, or None if it cannot run: ``opener`` (None if the
         Opening is open), ``clearer`` (None if the throw Zone is empty), ``closer`` (None if nobody
         is left to close), each a Survivor in the room acting before (after, for the closer) the
         carrier. The carrier needs a Molotov in Hand (P. 29 "equipped") and 3 Actions (out, throw,
-        back: P. 18); nobody in the room may face a Ghoul (no Door/Barricade Action then, P. 18-19)."""
-        c, _z, room, oid, t = plan
+        back: P. 18); nobody in the room may face a Ghoul (no Door/Barricade Action then, P. 18-19).
+        ``given``: the cast as if the carrier already held the Molotov in Hand (:meth:`relay`)."""
+        c, _z, room, oid, t, step = plan
         st = v.st
-        if c.zone != room or st.ghoul_count(room) or not _molotov_in_hand(v, c):
+        if c.zone != room or st.ghoul_count(room) or not (given or _molotov_in_hand(v, c)):
+            return None
+        if step is not None and not self._flank_clear(v, plan):
             return None
         order = self._order(v)
         if c.id not in order or moves_left(v, c) < 3:
@@ -165,12 +214,51 @@ class Sortie:
             if not ok:
                 return None
             cast["opener"] = ok[0]
-        if st.ghoul_count(t) > self.sortie_ghouls:
+        if step is None and st.ghoul_count(t) > self.sortie_ghouls:
             ok = [s for s in before if holds(v, s, "molotov")] if self.clear else []
             if not ok:
                 return None
             cast["clearer"] = ok[-1]
         return cast
+
+    def relay(self, v, plan):
+        """The friend I hand the Molotov to, or None: I am this sortie's carrier, on my Turn, and
+        its cast is incomplete this round (no opener acts before me, P. 8); a friend in the room
+        who acts later, after an opener, would complete it holding the Molotov. A Trade (1 Action)
+        gives it, and "both may then reorganize for free" (P. 19) puts it in a Hand -- the sortie
+        goes this round instead of waiting for the turn order to come round."""
+        if not self.relay_on or plan is None:
+            return None
+        c, z, room, oid, t, step = plan
+        me, st = v.me, v.st
+        if c.id != me.id or st.active != me.id or me.zone != room or self.roles(v, plan) is not None:
+            return None
+        for sid in self._order(v)[1:]:
+            p = st.survivors[sid]
+            if p.zone != room or holds(v, p, "molotov"):
+                continue
+            r = self.roles(v, (p, z, room, oid, t, step), given=True)
+            if r is None or r["clearer"] is not None:
+                continue
+            if r["opener"] is not None and r["opener"].id == me.id and moves_left(v, me) < 2:
+                continue  # the Trade and then the opening: 2 Actions of mine
+            return p
+        return None
+
+    def _flank_clear(self, v, plan) -> bool:
+        """A flank sortie (throw Zone two steps out, :func:`sortie_routes`) ends the carrier's
+        round outside: out (1 Action), on (1), throw (1) -- so the step and the throw Zone must be
+        empty (leaving a Zone costs 1 more Action per Ghoul, P. 18) and no Ghoul may stand next to
+        the throw Zone but in the Spawn Zone the Molotov burns (a Ghoul Moves 1 Zone an
+        Activation and Attacks only in its own Zone, P. 22-23)."""
+        _c, z, _room, _oid, t, step = plan
+        st = v.st
+        if st.ghoul_count(t) or st.ghoul_count(step):
+            return False
+        near = set(v.board.neighbors(t, frozenset()))
+        if self.flank_guard > 1:
+            near |= set(v.board.neighbors(step, frozenset()))
+        return not any(st.ghoul_count(n) for n in near - {z, t, step})
 
     def _near(self, v, room: str):
         """Can ``s`` be in ``room`` with an Action to spare this Turn: there now, or up to
@@ -204,11 +292,13 @@ class Sortie:
         plan = self.sortie_plan(v)
         if plan is None:
             return None
-        c, _z, room, oid, t = plan
+        c, _z, room, oid, t, step = plan
         me = v.me
         if me.id == c.id:
             if me.zone == t:
                 return NORMAL - 2, [t] if holds(v, me, "molotov") else [room]
+            if me.zone == step and oid not in v.closed:
+                return NORMAL - 2, [t]  # half-way out on a flank sortie: on to the throw Zone
             if oid not in v.closed and self._go(v, plan):
                 return NORMAL - 2, [t]
             return NORMAL - 2, [room]
@@ -221,13 +311,16 @@ class Sortie:
         """Scores of the sortie's steps (None: no opinion, the gather plan's bonus applies)."""
         me, k = v.me, a.kind
         house = v.board.zones
+        plan = self.sortie_plan(v)
+        c = z = room = oid = t = step = None
+        if plan is not None:
+            c, z, room, oid, t, step = plan
+        if step is not None and me.id == c.id and me.zone == step and k == "move" and a.params[0] == t \
+                and _molotov_in_hand(v, me):
+            return 400.0  # a flank sortie: on from the step to the throw Zone
         if k == "move" and not house[me.zone].interior and house[a.params[0]].interior \
                 and not self._throw_here(v):
             return 300.0  # back in before the Ghouls' Phase (P. 22): nobody stays out
-        plan = self.sortie_plan(v)
-        c = z = room = oid = t = None
-        if plan is not None:
-            c, z, room, oid, t = plan
         if k in ("door", "barricade"):
             o = v.board.openings[a.params[0]]
             if house[o.zones[0]].interior == house[o.zones[1]].interior:
@@ -238,11 +331,17 @@ class Sortie:
                 r = self.roles(v, plan)
                 return 300.0 if r is not None and r["opener"] is not None and r["opener"].id == me.id else -100.0
             far = o.other(me.zone)
-            if v.st.survivors_in(far) or (a.params[0] == oid and self._go(v, plan)):
+            back = v.distances(far)
+            out = any(not house[s.zone].interior and back.get(s.zone, 99) <= 2 for s in alive(v))
+            if out or (a.params[0] == oid and self._go(v, plan)):
                 return -300.0  # a friend is still out there, or the carrier is about to go
             return 200.0  # shut behind the sortie: no Ghoul walks in through it (P. 23)
         if plan is None:
             return None
+        if k == "trade" and me.id == c.id:
+            p = self.relay(v, plan)
+            if p is not None and a.params[0] == p.id:
+                return 350.0
         if k == "reorganize" and me.id != c.id and oid in v.closed and self._kind(v, oid) == "barricade" \
                 and me.zone == room and not _opens_barricades(v, me) and _opens_barricades(v, me, False):
             tool = any(u is not None and u != -1 and v.card(u).opens_barricades for u in a.params[:2])
@@ -252,7 +351,8 @@ class Sortie:
             clearer = self._clearer(v, plan)
             return 450.0 if clearer is not None and clearer.id == me.id else None
         if me.id == c.id:
-            if k == "move" and me.zone == room and a.params[0] == t:
+            if k == "move" and me.zone == room and a.params[0] == (step or t) and (step is None or
+                                                                            v.board.openings[oid].other(room) == step):
                 return 300.0 if self._go(v, plan) and oid not in v.closed else -100.0
             if k == "molotov" and a.params[1] == z:
                 return 500.0
@@ -283,7 +383,25 @@ class Sortie:
             mates = sorted({s.zone for s in alive(v) if self._pair_with(v, s)})
             if mates:
                 return NORMAL - 1, mates  # bring the two Molotov parts together (a Trade, P. 19)
+        if not v.board.zones[v.me.zone].interior:
+            inside = sorted({s.zone for s in alive(v) if v.board.zones[s.zone].interior})
+            if inside:
+                return NORMAL - 2, inside  # back from a flank sortie to the team in the house
         return None  # shelter in the house and Search (P. 18)
+
+    def option(self, v, choice):
+        """The relay's Trade (:meth:`relay`): give one Molotov to a friend who holds none, then
+        finish (the friend's free reorganization puts it in a Hand, P. 19)."""
+        if choice.kind == "trade" and choice.survivor == v.me.id and self.relay_on and self.sortie_on(v):
+            p = v.st.survivors[choice.data["partner"]]
+            if holds(v, v.me, "molotov") and not holds(v, p, "molotov") and not self._pair_with(v, p) \
+                    and not p.activated:
+                if any(card_id(v, u) == "molotov" for u in choice.data.get("gave", [])):
+                    return ["done"] if ["done"] in choice.options else None
+                for o in choice.options:
+                    if o[0] == "give" and card_id(v, o[1]) == "molotov":
+                        return o
+        return super().option(v, choice)
 
     def bonus(self, v, a) -> float:
         if self.sortie_on(v):
