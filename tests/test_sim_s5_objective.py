@@ -72,3 +72,34 @@ def test_a_lone_relative_is_struck_when_no_friend_who_owes_one_is_still_to_act_g
     g = _a_lone_relative_in_the_living_room(helen_acted=True)
     a = HeuristicPolicy().choose_action(g, g.legal_actions())
     assert a.kind == "melee", a
+
+
+def _a_walker_in_the_living_room(ben_xp: int, helen_acted: bool):
+    """Ben (``ben_xp`` XP, the most experienced) takes his Turn first in the living room, where a
+    Walker stands; Helen (2 XP, armed) stands there too, her Turn still to come unless ``helen_acted``."""
+    g = sandbox("S5", {"ben": "1R:L", "helen": "1R:L"}, ghouls={"1R:L": {"walker": 1}},
+                inventory={"ben": ["katana"], "helen": ["machete"]}, round=6, first_player="ben",
+                xp={"ben": ben_xp, "helen": 2})
+    g.state.survivors["helen"].activated = helen_acted
+    g.touch()
+    return g
+
+
+def test_the_most_experienced_survivor_leaves_the_kill_that_would_raise_the_spawn_line():
+    """P. 14/24: the Ghoul cards are read on the line of the Survivor with the highest Danger Level;
+    Ben's 7th XP would turn every spawn from Blue to Yellow. Helen (2 XP) can kill the Walker on her
+    Turn later this round, so Ben does not strike: the team's XP rises evenly, as the objective
+    needs all six at Orange (P. 37), and the Blue line holds longer."""
+    g = _a_walker_in_the_living_room(6, helen_acted=False)
+    a = HeuristicPolicy().choose_action(g, g.legal_actions())
+    assert a.kind != "melee", a
+
+
+def test_the_line_waits_only_for_a_friend_still_to_act_and_only_one_xp_below_it_guard():
+    """Guards: with Helen's Turn over, Ben must kill the Walker (a Ghoul in the house at the end of the
+    Players' Phase loses, P. 37); at 5 XP his kill raises no line (Yellow at 7, P. 14): he strikes."""
+    for ben_xp, acted in ((6, True), (5, False)):
+        g = _a_walker_in_the_living_room(ben_xp, helen_acted=acted)
+        a = HeuristicPolicy().choose_action(g, g.legal_actions())
+        assert a.kind == "melee", (ben_xp, acted, a)
+

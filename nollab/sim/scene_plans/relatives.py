@@ -9,7 +9,7 @@ from nollab.rules.survivors.skills import effective_mode
 from nollab.sim.plans_base import NORMAL, Plan, can_fight
 
 __all__ = ["HuntRelatives", "relative_bonus", "stash_goals", "open_house", "OPEN_HOUSE", "buffer_bonus", "exposed",
-           "fatty_first", "run_out_risk", "owes_relative", "relative_target"]
+           "fatty_first", "run_out_risk", "owes_relative", "relative_target", "raises_the_line"]
 
 #: the bonus for opening one of :func:`open_house`'s Openings (and minus the price of closing one):
 #: above the bot's "shut the house" (``seal_house``, 70) and "no Door towards Ghouls" (-55) habits
@@ -72,7 +72,8 @@ def relative_target(v, choice) -> Any:
     return next((o for o in choice.options if o != "relative"), None)
 
 
-#: the price of an attack that only a Survivor who still owes a Relative should make (:func:`left_to_a_friend`):
+#: the price of an attack that only a Survivor who still owes a Relative should make (:func:`left_to_a_friend`),
+#: or that would put the spawn line up while friends can make the kills (:func:`raises_the_line`):
 #: above any attack's score (about 100-250), so the bot does something else this Action
 LEAVE_IT = 300.0
 
@@ -104,6 +105,38 @@ def left_to_a_friend(v, a) -> bool:
     return bool(_friends_to_act(v, z, owes_relative))
 
 
+def raises_the_line(v, a) -> bool:
+    """My kill would put the spawn line up while friends can make the same kills.
+
+    "When you draw a Ghoul card to spawn Ghouls, read the line that corresponds to the Survivor with
+    the highest Danger Level" (P. 14, P. 24): Yellow from 7 XP, Orange from 19, Red from 43 -- the
+    Blue line spawns ~6 Ghouls a round on S5, Yellow ~9, Orange ~13. S5 is won only with all six
+    Survivors at Orange (P. 37), so the team's XP must rise evenly: the most experienced Survivor
+    one XP below a line nobody has reached yet lets a friend with less XP, still to take their
+    Turn this round (P. 8) in the Zone of the Ghouls, make the kill instead -- when those friends'
+    Actions (3 each, P. 18) are at least twice the Ghouls there (a Fatty, 2 Wounds and Damage 2,
+    P. 27, counts 3). Ghouls outside the house, in another Zone, may wait (only a Ghoul in the house
+    loses, P. 37).
+    A Relative I still owe is always mine (P. 37)."""
+    z = _attack_zone(v, a) if a.kind in ("melee", "ranged") else None
+    if z is None:
+        return False
+    me = v.me
+    team = max(s.xp for s in v.st.survivors.values() if s.alive)
+    if me.xp < team:
+        return False
+    line = next((t for t in v.game.content.danger_thresholds[1:] if t > team), None)
+    if line is None or me.xp + 1 < line:
+        return False
+    w, b, f, r = v.st.ghouls_in(z)
+    if r and owes_relative(me):
+        return False
+    if z not in v.house() and z != me.zone:
+        return True
+    friends = _friends_to_act(v, z, lambda s: s.xp + 1 < line)
+    return 3 * len(friends) >= 2 * (w + b + r) + 3 * f
+
+
 class HuntRelatives(Plan):
     """"All Survivors are at Orange Danger Level (or higher). Each Survivor has killed 1 Relative
     (or more)." (S5, P. 37): a Survivor in Zombicide Mode arms at the stashes first (both lie
@@ -116,6 +149,8 @@ class HuntRelatives(Plan):
     name = "hunt-relatives"
     #: knob: leave a Relative-only Zone to a friend who owes one (:func:`left_to_a_friend`)
     leave_relatives = True
+    #: knob: the most experienced Survivor leaves kills that would raise the spawn line to friends (:func:`raises_the_line`)
+    level_xp = True
 
     def _owes(self, v) -> bool:
         return v.me.kills.get("relative", 0) < 1
@@ -174,6 +209,8 @@ class HuntRelatives(Plan):
         if a.kind == "search" and a.params[0] in ("melee", "ranged") and wants_arms(v):
             return 80.0  # a real weapon: the team's kill rate is what S5 is about
         if self.leave_relatives and left_to_a_friend(v, a):
+            return -LEAVE_IT
+        if self.level_xp and raises_the_line(v, a):
             return -LEAVE_IT
         buf = buffer_bonus(v, a)
         if not self._owes(v):
