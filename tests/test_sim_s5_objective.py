@@ -103,3 +103,29 @@ def test_the_line_waits_only_for_a_friend_still_to_act_and_only_one_xp_below_it_
         a = HeuristicPolicy().choose_action(g, g.legal_actions())
         assert a.kind == "melee", (ben_xp, acted, a)
 
+
+
+def _a_lone_relative_on_the_lawn(helen_owes: bool):
+    """Ben (one Relative killed, a Sawed-Off: Range 0-1) stands in the living room, its Openings open
+    (the open house); a lone Relative stands on the lawn behind the window; Helen is in the study."""
+    from nollab.sim.scene_plans.relatives import open_house
+    g = sandbox("S5", {"ben": "1R:L", "helen": "4R:S"}, ghouls={"1R:a": {"relative": 1}},
+                inventory={"ben": ["sawed_off"], "helen": ["machete"]}, round=9, first_player="ben")
+    for o in open_house(HeuristicPolicy()._view(g, "ben")):
+        g.state.set_open(o, True)
+    g.state.survivors["ben"].kills["relative"] = 1
+    if not helen_owes:
+        g.state.survivors["helen"].kills["relative"] = 1
+    g.touch()
+    return g
+
+
+def test_a_lone_relative_outside_is_left_to_walk_in_to_a_friend_who_owes_one():
+    """Ghouls walk to the Survivors (P. 23): the Relative on the lawn comes into the house, where Helen,
+    who still owes one (P. 37), can kill it; Ben's shot would waste it. Guard: when nobody owes one any
+    more, Ben shoots it (a Relative on the board keeps everyone in Romero Mode, P. 17)."""
+    for helen_owes, shoots in ((True, False), (False, True)):
+        g = _a_lone_relative_on_the_lawn(helen_owes)
+        a = HeuristicPolicy().choose_action(g, g.legal_actions())
+        assert (a.kind == "ranged" and a.params[1] == "1R:a") == shoots, (helen_owes, a)
+

@@ -9,7 +9,8 @@ from nollab.rules.survivors.skills import effective_mode
 from nollab.sim.plans_base import NORMAL, Plan, can_fight
 
 __all__ = ["HuntRelatives", "relative_bonus", "stash_goals", "open_house", "OPEN_HOUSE", "buffer_bonus", "exposed",
-           "fatty_first", "run_out_risk", "owes_relative", "relative_target", "raises_the_line"]
+           "fatty_first", "run_out_risk", "owes_relative", "relative_target", "raises_the_line",
+           "walks_in_to_a_friend"]
 
 #: the bonus for opening one of :func:`open_house`'s Openings (and minus the price of closing one):
 #: above the bot's "shut the house" (``seal_house``, 70) and "no Door towards Ghouls" (-55) habits
@@ -105,6 +106,19 @@ def left_to_a_friend(v, a) -> bool:
     return bool(_friends_to_act(v, z, owes_relative))
 
 
+def walks_in_to_a_friend(v, a) -> bool:
+    """A Survivor who already killed a Relative does not shoot a Zone of nothing but Relatives outside
+    the house while a friend still owes one: Ghouls walk to the Survivors (P. 23), so it comes into the
+    house, where the friend can kill it (P. 37); my kill would count for nothing."""
+    z = _attack_zone(v, a) if a.kind in ("ranged", "molotov") else None
+    if z is None or z == v.me.zone or z in v.house() or owes_relative(v.me):
+        return False
+    w, b, f, r = v.st.ghouls_in(z)
+    if not r or w or b or f:
+        return False
+    return any(s.alive and owes_relative(s) for s in v.st.survivors.values())
+
+
 def raises_the_line(v, a) -> bool:
     """My kill would put the spawn line up while friends can make the same kills.
 
@@ -143,8 +157,9 @@ class HuntRelatives(Plan):
     inside the house on S5's map: the kitchen and upstairs); a Survivor still owing a Relative
     shoots Relatives first (wherever they stand) and walks towards those inside the house. No
     Relative is wasted: a hit the attacker assigns goes to a Relative only if they still owe one
-    (:func:`relative_target`), and a Zone of nothing but Relatives is left to a friend who owes
-    one and acts later this round (:func:`left_to_a_friend`)."""
+    (:func:`relative_target`), a Zone of nothing but Relatives is left to a friend who owes one and
+    acts later this round (:func:`left_to_a_friend`) or, outside the house, to walk in to a friend
+    who owes one (:func:`walks_in_to_a_friend`)."""
 
     name = "hunt-relatives"
     #: knob: leave a Relative-only Zone to a friend who owes one (:func:`left_to_a_friend`)
@@ -209,6 +224,8 @@ class HuntRelatives(Plan):
         if a.kind == "search" and a.params[0] in ("melee", "ranged") and wants_arms(v):
             return 80.0  # a real weapon: the team's kill rate is what S5 is about
         if self.leave_relatives and left_to_a_friend(v, a):
+            return -LEAVE_IT
+        if self.leave_relatives and walks_in_to_a_friend(v, a):
             return -LEAVE_IT
         if self.level_xp and raises_the_line(v, a):
             return -LEAVE_IT
