@@ -236,3 +236,26 @@ def test_guard_no_flank_sortie_past_a_ghoul():
     judy = _turn(g, bot)
     assert all(k != "molotov" for k, _p in judy)
     assert {z for z, _c in g.state.spawns} == {"2R:a", "4R:e"}
+
+
+def test_a_part_is_taken_from_a_friend_who_has_acted():
+    """Ben has taken his Turn (P. 8) and then holds a Flammable Fluid; Harry, in the same room,
+    holds a Mason Jar. A Trade moves either card (P. 19), and combining them is free but only on
+    one's own Turn (P. 29): Harry takes Ben's Fluid and combines at once, so the team holds a
+    Molotov this round. Before, Harry handed his Jar over and the Molotov waited for Ben's next
+    Turn."""
+    g = _game({"ben": "1R:L", "harry": "1R:L"}, first="ben", inventory={"harry": ["mason_jar", "table_leg"]},
+              ghouls={"3R:b": {"walker": 1}})
+    bot = HeuristicPolicy()
+    first_turn(g, bot)
+    _turn(g, bot)
+    st = g.state
+    fluid = next(u for u in st.decks["house"] if st.cards[u] == "flammable_fluid")
+    st.decks["house"].remove(fluid)
+    st.survivors["ben"].backpack.append(fluid)
+    g.touch()
+    _next(g, bot)
+    assert st.active == "harry"
+    harry = _turn(g, bot)
+    assert ("trade", ("ben",)) in harry and ("combine", ("molotov",)) in harry
+    assert any(st.cards[u] == "molotov" for u in st.survivors["harry"].inventory())

@@ -126,6 +126,8 @@ class Sortie:
     flank_guard = 2
     #: a carrier whose cast is incomplete hands the Molotov to a friend acting after an opener (:meth:`relay`)
     relay_on = True
+    #: a Trade of Molotov parts takes the partner's part when the partner has already acted (:meth:`option`)
+    take_part = True
 
     # ------------------------------------------------------------------ the plan of this decision
     def _kind(self, v, oid: str) -> str:
@@ -390,8 +392,18 @@ class Sortie:
         return None  # shelter in the house and Search (P. 18)
 
     def option(self, v, choice):
-        """The relay's Trade (:meth:`relay`): give one Molotov to a friend who holds none, then
-        finish (the friend's free reorganization puts it in a Hand, P. 19)."""
+        """Trades. Two Molotov parts apart (``take_part``): when the partner has already taken this
+        round's Turn I take their part instead of giving mine, so I combine it now -- combining is
+        free on one's own Turn (P. 29) -- and the Molotov is made this round, not at the partner's
+        next Turn. The relay's Trade (:meth:`relay`): give one Molotov to a friend who holds none,
+        then finish (the friend's free reorganization puts it in a Hand, P. 19)."""
+        if choice.kind == "trade" and choice.survivor == v.me.id and self.take_part and self.sortie_on(v):
+            p = v.st.survivors[choice.data["partner"]]
+            if p.activated and self._pair_with(v, p) and not choice.data.get("gave") and not choice.data.get("took"):
+                mine = self._parts(v, v.me)
+                for o in choice.options:
+                    if o[0] == "take" and card_id(v, o[1]) in self._parts(v, p) - mine:
+                        return o
         if choice.kind == "trade" and choice.survivor == v.me.id and self.relay_on and self.sortie_on(v):
             p = v.st.survivors[choice.data["partner"]]
             if holds(v, v.me, "molotov") and not holds(v, p, "molotov") and not self._pair_with(v, p) \
