@@ -13,7 +13,8 @@ the table's own games) and prints, one column per setting side by side:
   luck of the dice), and the most frequent pairs "heuristic's kind -> kind played".
 
 Run: ``nice python bench/planner_trace.py S5 [--games 24] [--start 0] [--budgets 12,24,48]
-[--margins 25] [--seed 2026]``. Several budgets (or margins) give one column each on the same games.
+[--margins 25] [--horizons 1,2] [--seed 2026]``. Several budgets (margins, rollout horizons in rounds)
+give one column each on the same games.
 This is how the S5 planner was read (notes/issue-16-s5p): budget 12/24/48 give the same rounds,
 and both fewer overrules (margin 500) and more (margin 0) lose rounds.
 """
@@ -65,17 +66,18 @@ def summarize(games: list[dict], budget: int, lost: float) -> dict:
         out[f"{k} / game"] = c[k] / n if n else 0.0
     out["s / game"] = sum(g["seconds"] for g in games) / n if n else 0.0
     out["pairs"] = pairs
+    out["rounds"] = rounds
     return out
 
 
-def play(scene: str, index: int, seed: int, budget: int, margin: float) -> dict:
+def play(scene: str, index: int, seed: int, budget: int, margin: float, horizon: int = 1) -> dict:
     """One planner game of the table's seeds, with its decision trace."""
     from nollab.rules.game import Game
     from nollab.sim.planner import PlannerPolicy
     from nollab.sim.runner import DEFAULT_MAX_STEPS, game_seeds, scene_max_rounds
     engine_seed, policy_seed = game_seeds(seed, index + 1)[index]
     g = Game.new(scene, seed=engine_seed, history=False)
-    pol = PlannerPolicy(seed=policy_seed, budget=budget, margin=margin)
+    pol = PlannerPolicy(seed=policy_seed, budget=budget, margin=margin, rounds=horizon)
     pol.trace = []
     t = time.process_time()
     mr = scene_max_rounds(scene)
@@ -102,6 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--start", type=int, default=0, help="index of the first game (the table's game i)")
     ap.add_argument("--budgets", default=None, help="rollouts per decision, comma list (default: the planner's)")
     ap.add_argument("--margins", default=None, help="overrule margins, comma list (default: the planner's)")
+    ap.add_argument("--horizons", default="1", help="rollout rounds, comma list (default 1, the planner's)")
     ap.add_argument("--seed", type=int, default=2026)
     args = ap.parse_args(argv)
     sys.path.insert(0, str(ROOT))
@@ -120,22 +123,26 @@ def main(argv: list[str] | None = None) -> int:
                              f"got {args.games}, {args.start}")
         budgets = _numbers(args.budgets, int, "budgets", 1, MAX_BUDGET) if args.budgets else [DEFAULT_BUDGET]
         margins = _numbers(args.margins, float, "margins", 0.0, 1e6) if args.margins else [DEFAULT_MARGIN]
+        horizons = _numbers(args.horizons, int, "horizons", 1, 50)
     except SystemExit as exc:
         print(exc, file=sys.stderr)
         return 2
-    settings = [(b, m) for b in budgets for m in margins]
+    settings = [(b, m, r) for b in budgets for m in margins for r in horizons]
     cols = []
-    for b, m in settings:
-        games = [play(args.scene, i, args.seed, b, m) for i in range(args.start, args.start + args.games)]
+    for b, m, r in settings:
+        games = [play(args.scene, i, args.seed, b, m, r) for i in range(args.start, args.start + args.games)]
         cols.append(summarize(games, b, WEIGHTS["lost"]))
-    head = [f"budget {b} margin {m:g}" for b, m in settings]
+    head = [f"budget {b} margin {m:g}" + (f" rounds {r}" if r != 1 else "") for b, m, r in settings]
     print(f"{args.scene}, planner games {args.start}..{args.start + args.games - 1} of seed {args.seed}")
-    print(f"{'':28}" + "".join(f"{h:>24}" for h in head))
+    print(f"{'':28}" + "".join(f"{h:>30}" for h in head))
     for key in cols[0]:
-        if key == "pairs":
+        if key in ("pairs", "rounds"):
             continue
         vals = [c[key] for c in cols]
-        print(f"{key:28}" + "".join(f"{v:>24.2f}" if isinstance(v, float) else f"{v:>24}" for v in vals))
+        print(f"{key:28}" + "".join(f"{v:>30.2f}" if isinstance(v, float) else f"{v:>30}" for v in vals))
+    print("rounds of each game (paired comparisons: the same game i in every column):")
+    for h, c in zip(head, cols):
+        print(f"  {h}: " + " ".join(str(r) for r in c["rounds"]))
     print("overrules, heuristic's kind -> kind played (per column):")
     for h, c in zip(head, cols):
         print(f"  {h}: " + ", ".join(f"{k} {n}" for k, n in c["pairs"].most_common(8)))

@@ -50,6 +50,7 @@ def test_the_summary_counts_games_decisions_and_overrules():
     assert (s["quiet / game"], s["trusted / game"], s["searched / game"], s["overruled / game"]) == (0.5, 0.5, 1.5, 1.0)
     assert (s["loss seen / game"], s["margin / game"], s["s / game"]) == (0.5, 0.5, 2.0)
     assert dict(s["pairs"]) == {"move -> do_nothing": 1, "move -> search": 1}
+    assert s["rounds"] == [16, 11]
 
 
 def test_bad_inputs_get_one_line_and_exit_2(capsys):
@@ -58,5 +59,6 @@ def test_bad_inputs_get_one_line_and_exit_2(capsys):
     assert bench.main(["S4", "--budgets", "0"]) == 2
     assert bench.main(["S4", "--games", "0"]) == 2
     assert bench.main(["S4", "--margins", "x"]) == 2
+    assert bench.main(["S4", "--horizons", "0"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 4 and all(line.startswith("planner_trace: ") for line in err)
+    assert len(err) == 5 and all(line.startswith("planner_trace: ") for line in err)
