@@ -129,3 +129,17 @@ def test_a_lone_relative_outside_is_left_to_walk_in_to_a_friend_who_owes_one():
         a = HeuristicPolicy().choose_action(g, g.legal_actions())
         assert (a.kind == "ranged" and a.params[1] == "1R:a") == shoots, (helen_owes, a)
 
+
+
+def test_a_lone_relative_in_the_house_is_left_to_a_friend_one_move_away():
+    """Helen, who still owes a Relative (P. 37), takes her Turn later this round in the kitchen, one
+    Move from the living room (P. 18: a Move, then 2 Actions to strike): Ben, who already killed one,
+    leaves the lone Relative to her. Guard: from the sitting room, 2 Moves away, she would have 1
+    Action left -- Ben strikes (a Ghoul in the house at the end of the Players' Phase loses, P. 37)."""
+    for where, strikes in (("2R:K", False), ("3R:S", True)):
+        g = sandbox("S5", {"ben": "1R:L", "helen": where}, ghouls={"1R:L": {"relative": 1}},
+                    inventory={"ben": ["katana"], "helen": ["machete"]}, round=9, first_player="ben")
+        g.state.survivors["ben"].kills["relative"] = 1
+        g.touch()
+        a = HeuristicPolicy().choose_action(g, g.legal_actions())
+        assert (a.kind == "melee") == strikes, (where, a)

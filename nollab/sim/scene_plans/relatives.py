@@ -94,15 +94,21 @@ def _attack_zone(v, a) -> str | None:
 
 
 def left_to_a_friend(v, a) -> bool:
-    """A Survivor who already killed a Relative leaves a Zone holding nothing but Relatives to a friend
-    who still owes one and will take their Turn in that Zone this round: their kill counts for the
-    objective (P. 37), a second kill by me does not, and only 2 Relative miniatures exist."""
+    """A Survivor who already killed a Relative leaves a Zone holding nothing but Relatives to an armed
+    friend who still owes one and will take their Turn this round (P. 8) in that Zone -- or, inside the
+    house, within ``HuntRelatives.leave_reach`` Moves of it (a Move is 1 of their 3 Actions, P. 18):
+    their kill counts for the objective (P. 37), a second kill by me does not, and only 2 Relative
+    miniatures exist."""
     z = _attack_zone(v, a)
     if z is None or owes_relative(v.me):
         return False
     w, b, f, r = v.st.ghouls_in(z)
     if not r or w or b or f:
         return False
+    if HuntRelatives.leave_reach and z in v.house():
+        d = v.distances(z)
+        return any(s.alive and s.id != v.me.id and not s.activated and owes_relative(s) and can_fight(v, s)
+                   and d.get(s.zone, 99) <= HuntRelatives.leave_reach for s in v.st.survivors.values())
     return bool(_friends_to_act(v, z, owes_relative))
 
 
@@ -164,6 +170,8 @@ class HuntRelatives(Plan):
     name = "hunt-relatives"
     #: knob: leave a Relative-only Zone to a friend who owes one (:func:`left_to_a_friend`)
     leave_relatives = True
+    #: Moves within which a friend who owes a Relative counts for :func:`left_to_a_friend` inside the house
+    leave_reach = 1
     #: knob: the most experienced Survivor leaves kills that would raise the spawn line to friends (:func:`raises_the_line`)
     level_xp = True
 
