@@ -5,6 +5,9 @@ Activations of a Ghoul type out of miniatures (:func:`buffer_bonus`, P. 25).
 :class:`~.relatives.HuntRelatives` scores the bot's Actions with them."""
 from __future__ import annotations
 
+from nollab.ghoul_types import GHOUL_TYPES
+from nollab.sim.plans_view import doomed
+
 __all__ = ["OPEN_HOUSE", "held_room", "open_house", "BUFFER", "RUN_OUT_CARDS", "run_out_risk", "exposed",
            "buffer_bonus"]
 
@@ -72,17 +75,21 @@ _CARD_MAX: dict = {}
 
 
 def _card_max(content) -> dict:
-    """Ghoul type -> the most Ghouls one of its Spawn cards places at each Danger Level."""
+    """Ghoul type -> the most Ghouls one of its Spawn cards places at each Danger Level (cached per
+    content; the entry keeps its content alive, so its id is never reused by another one)."""
     got = _CARD_MAX.get(id(content))
-    if got is None:
-        got = {}
-        for c in content.ghoul_deck:
-            if c.kind == "spawn":
-                cur = got.setdefault(c.ghoul, [0] * len(c.counts))
-                for i, n in enumerate(c.counts):
-                    cur[i] = max(cur[i], n)
-        _CARD_MAX[id(content)] = got
-    return got
+    if got is not None and got[0] is content:
+        return got[1]
+    most: dict = {}
+    for c in content.ghoul_deck:
+        if c.kind == "spawn":
+            cur = most.setdefault(c.ghoul, [0] * len(c.counts))
+            for i, n in enumerate(c.counts):
+                cur[i] = max(cur[i], n)
+    if len(_CARD_MAX) > 16:
+        _CARD_MAX.clear()
+    _CARD_MAX[id(content)] = (content, most)
+    return most
 
 
 def run_out_risk(v) -> frozenset:
@@ -110,8 +117,6 @@ def exposed(v, zone: str, group: list) -> bool:
     so a pair takes what kills a lone Survivor. Counted: every Ghoul of a type at risk
     (:func:`run_out_risk`) in a Zone next to ``zone`` through an open Opening -- an upper bound
     (some of them may walk elsewhere)."""
-    from nollab.ghoul_types import GHOUL_TYPES
-    from nollab.sim.plans_view import doomed
     risk = run_out_risk(v) if group else ()
     if not risk:
         return False

@@ -9,13 +9,19 @@ from typing import Any
 
 from nollab.sim.plans_base import can_fight
 
-__all__ = ["owes_relative", "relative_target", "fatty_first", "LEAVE_IT", "left_to_a_friend",
+__all__ = ["owes_relative", "only_relatives", "relative_target", "fatty_first", "LEAVE_IT", "left_to_a_friend",
            "walks_in_to_a_friend", "raises_the_line"]
 
 
 def owes_relative(s) -> bool:
     """Survivor ``s`` has not killed a Relative yet: "Each Survivor has killed 1 Relative (or more)" (P. 37)."""
     return s.kills.get("relative", 0) < 1
+
+
+def only_relatives(v, zone: str) -> bool:
+    """``zone`` holds Relatives and no other Ghoul: a shot there can only kill a Relative (P. 27)."""
+    w, b, f, r = v.st.ghouls_in(zone)
+    return bool(r) and not (w or b or f)
 
 
 def relative_target(v, choice) -> Any:
@@ -41,10 +47,13 @@ def relative_target(v, choice) -> Any:
 LEAVE_IT = 300.0
 
 
-def _friends_to_act(v, zone: str, ok) -> list:
-    """Friends still to take their Turn this round (P. 8), alive, armed, standing in ``zone``, with ``ok(s)``."""
+def _friends_to_act(v, zone: str, ok, reach: int = 0) -> list:
+    """Friends still to take their Turn this round (P. 8), alive, armed, with ``ok(s)``, standing in
+    ``zone`` or, with ``reach``, at most that many Moves from it."""
+    near = v.distances(zone) if reach else {zone: 0}
     return [s for s in v.st.survivors.values()
-            if s.alive and s.id != v.me.id and not s.activated and s.zone == zone and ok(s) and can_fight(v, s)]
+            if s.alive and s.id != v.me.id and not s.activated and near.get(s.zone, 99) <= reach and ok(s)
+            and can_fight(v, s)]
 
 
 def _attack_zone(v, a) -> str | None:
@@ -64,14 +73,9 @@ def left_to_a_friend(v, a, reach: int = 1) -> bool:
     z = _attack_zone(v, a)
     if z is None or owes_relative(v.me):
         return False
-    w, b, f, r = v.st.ghouls_in(z)
-    if not r or w or b or f:
+    if not only_relatives(v, z):
         return False
-    if reach and z in v.house():
-        d = v.distances(z)
-        return any(s.alive and s.id != v.me.id and not s.activated and owes_relative(s) and can_fight(v, s)
-                   and d.get(s.zone, 99) <= reach for s in v.st.survivors.values())
-    return bool(_friends_to_act(v, z, owes_relative))
+    return bool(_friends_to_act(v, z, owes_relative, reach if z in v.house() else 0))
 
 
 def walks_in_to_a_friend(v, a) -> bool:
@@ -79,10 +83,7 @@ def walks_in_to_a_friend(v, a) -> bool:
     the house while a friend still owes one: Ghouls walk to the Survivors (P. 23), so it comes into the
     house, where the friend can kill it (P. 37); my kill would count for nothing."""
     z = _attack_zone(v, a) if a.kind in ("ranged", "molotov") else None
-    if z is None or z == v.me.zone or z in v.house() or owes_relative(v.me):
-        return False
-    w, b, f, r = v.st.ghouls_in(z)
-    if not r or w or b or f:
+    if z is None or z == v.me.zone or z in v.house() or owes_relative(v.me) or not only_relatives(v, z):
         return False
     return any(s.alive and owes_relative(s) for s in v.st.survivors.values())
 

@@ -72,14 +72,11 @@ class HuntRelatives(Plan):
     #: knob: the most experienced Survivor leaves kills that would raise the spawn line to friends (:func:`raises_the_line`)
     level_xp = True
 
-    def _owes(self, v) -> bool:
-        return v.me.kills.get("relative", 0) < 1
-
     def goals(self, v):
         stash = stash_goals(v)
         if stash:
             return NORMAL, stash
-        if not self._owes(v) or not can_fight(v, v.me):
+        if not owes_relative(v.me) or not can_fight(v, v.me):
             return None
         zones = [z for z, c in v.st.ghouls.items() if c[GI["relative"]]]
         house = v.house()
@@ -127,6 +124,6 @@ class HuntRelatives(Plan):
         if self.level_xp and raises_the_line(v, a):
             return -LEAVE_IT
         buf = buffer_bonus(v, a)
-        if not self._owes(v):
+        if not owes_relative(v.me):
             return buf
         return buf + relative_bonus(v, a, lambda z: True)

@@ -397,22 +397,22 @@ class Sortie:
         free on one's own Turn (P. 29) -- and the Molotov is made this round, not at the partner's
         next Turn. The relay's Trade (:meth:`relay`): give one Molotov to a friend who holds none,
         then finish (the friend's free reorganization puts it in a Hand, P. 19)."""
-        if choice.kind == "trade" and choice.survivor == v.me.id and self.take_part and self.sortie_on(v):
-            p = v.st.survivors[choice.data["partner"]]
-            if p.activated and self._pair_with(v, p) and not choice.data.get("gave") and not choice.data.get("took"):
-                mine = self._parts(v, v.me)
-                for o in choice.options:
-                    if o[0] == "take" and card_id(v, o[1]) in self._parts(v, p) - mine:
-                        return o
-        if choice.kind == "trade" and choice.survivor == v.me.id and self.relay_on and self.sortie_on(v):
-            p = v.st.survivors[choice.data["partner"]]
-            if holds(v, v.me, "molotov") and not holds(v, p, "molotov") and not self._pair_with(v, p) \
-                    and not p.activated:
-                if any(card_id(v, u) == "molotov" for u in choice.data.get("gave", [])):
-                    return ["done"] if ["done"] in choice.options else None
-                for o in choice.options:
-                    if o[0] == "give" and card_id(v, o[1]) == "molotov":
-                        return o
+        if choice.kind != "trade" or choice.survivor != v.me.id or not self.sortie_on(v):
+            return super().option(v, choice)
+        p = v.st.survivors[choice.data["partner"]]
+        if self.take_part and p.activated and self._pair_with(v, p) and not choice.data.get("gave") \
+                and not choice.data.get("took"):
+            mine = self._parts(v, v.me)
+            for o in choice.options:
+                if o[0] == "take" and card_id(v, o[1]) in self._parts(v, p) - mine:
+                    return o
+        if self.relay_on and holds(v, v.me, "molotov") and not holds(v, p, "molotov") \
+                and not self._pair_with(v, p) and not p.activated:
+            if any(card_id(v, u) == "molotov" for u in choice.data.get("gave", [])):
+                return ["done"] if ["done"] in choice.options else None
+            for o in choice.options:
+                if o[0] == "give" and card_id(v, o[1]) == "molotov":
+                    return o
         return super().option(v, choice)
 
     def bonus(self, v, a) -> float:

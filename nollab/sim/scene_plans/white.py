@@ -21,6 +21,7 @@ from typing import Any
 
 from nollab.sim.plans_base import NORMAL, Plan, white_zone
 from nollab.sim.scene_plans.posse import Posse
+from nollab.sim.scene_plans.kill_share import only_relatives
 from nollab.sim.scene_plans.relatives import relative_bonus
 
 __all__ = ["RelativeOnWhite"]
@@ -59,14 +60,9 @@ class RelativeOnWhite(Posse, Plan):
         b = relative_bonus(v, a, lambda z: z == w)
         if a.kind == "molotov" and a.params[1] != w:
             return b - 100.0  # keep the Molotov for the white Zone
-        if a.kind == "ranged" and v.me.zone == w and a.params[1] != w and self._only_relatives(v, a.params[1]):
+        if a.kind == "ranged" and v.me.zone == w and a.params[1] != w and only_relatives(v, a.params[1]):
             return -80.0  # let it come: a Relative killed off the white Zone wins nothing (P. 40)
         return 3 * b
-
-    @staticmethod
-    def _only_relatives(v, zone: str) -> bool:
-        w, b, f, r = v.st.ghouls_in(zone)
-        return bool(r) and not (w or b or f)
 
     def option(self, v, choice) -> Any:
         """A hit assigned by the attacker (Melee, or the same Targeting Priority, P. 26-27) goes to
