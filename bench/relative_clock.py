@@ -82,14 +82,17 @@ def wasted_relatives(survivors) -> int:
     return sum(max(0, s.kills.get("relative", 0) - 1) for s in survivors)
 
 
-def objective_row(survivors, orange: int) -> tuple[int, int, int, int, bool, bool]:
+def objective_row(survivors, content) -> tuple[int, int, int, int, bool, bool]:
     """(lowest XP, highest XP, Survivors at Orange, Survivors with a Relative kill, XP condition met,
-    Relative condition met) of the living Survivors (P. 37: all at Orange, i.e. ``orange`` XP or more
-    (P. 14); each has killed 1 Relative or more)."""
-    xs = [s.xp for s in survivors if s.alive]
-    killers = sum(1 for s in survivors if s.alive and s.kills.get("relative", 0))
-    at_orange = sum(1 for x in xs if x >= orange)
-    return min(xs), max(xs), at_orange, killers, at_orange == len(xs), killers == len(xs)
+    Relative condition met) of the living Survivors (P. 37: all at Orange, P. 14; each has killed 1
+    Relative or more) -- each condition read by the rule's own check (:mod:`nollab.rules.scenes.
+    s5_night_of_the_living_dead`), so the bench counts what the engine would call a win."""
+    from nollab.rules.scenes.s5_night_of_the_living_dead import at_orange, killed_a_relative
+    alive = [s for s in survivors if s.alive]
+    xs = [s.xp for s in alive]
+    killers = sum(1 for s in alive if killed_a_relative(s))
+    orange = sum(1 for s in alive if at_orange(content, s))
+    return min(xs), max(xs), orange, killers, orange == len(alive), killers == len(alive)
 
 
 def clock(scene: str, deals: int, seed: int) -> None:
@@ -111,6 +114,7 @@ def clock(scene: str, deals: int, seed: int) -> None:
 
 def bot(scene: str, games: int, policy: str, seed: int) -> None:
     from nollab.rules.game import Game
+    from nollab.rules.scenes.s5_night_of_the_living_dead import killed_a_relative
     from nollab.sim.policy import make_policy
     from nollab.sim.runner import game_seeds, scene_max_rounds
     max_rounds = scene_max_rounds(scene)
@@ -130,7 +134,6 @@ def bot(scene: str, games: int, policy: str, seed: int) -> None:
         else:
             pol = make_policy(policy, policy_seed)
         fy = None
-        orange = g.content.danger_thresholds[2]
         while g.state.result is None and g.state.round <= max_rounds:
             st = g.state
             xp0 = sum(s.xp for s in st.survivors.values())
@@ -139,7 +142,7 @@ def bot(scene: str, games: int, policy: str, seed: int) -> None:
             if line != "blue" and fy is None:
                 fy = st.round
             if st.round in at and (not at[st.round] or at[st.round][-1][0] != i):
-                at[st.round].append((i, objective_row(st.survivors.values(), orange)))
+                at[st.round].append((i, objective_row(st.survivors.values(), g.content)))
             n = len(g.events)
             g.run_until("round", policy=pol, max_rounds=max_rounds)
             st = g.state
@@ -157,7 +160,7 @@ def bot(scene: str, games: int, policy: str, seed: int) -> None:
             reach[r] += 1
         first_yellow.append(fy)
         placed.append(sum(1 for e in g.events if e.kind == "spawn_card" and "Relative placed" in e.text))
-        killers.append(sum(1 for s in st.survivors.values() if s.kills.get("relative", 0)))
+        killers.append(sum(1 for s in st.survivors.values() if killed_a_relative(s)))
         wasted.append(wasted_relatives(st.survivors.values()))
         min_xp.append(min(s.xp for s in st.survivors.values()))
         team_xp.append(sum(s.xp for s in st.survivors.values()))

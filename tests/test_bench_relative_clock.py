@@ -30,6 +30,11 @@ def test_the_shipped_s5_deck_has_three_relative_cards() -> None:
     assert (len(cards), rel, draws, need) == (46, {16: 1, 31: 0, 35: 0}, 4, 6)
 
 
+def _content():
+    from nollab.rules.game import Game
+    return Game.new("S5", seed=0, history=False).content
+
+
 def _team(xp: list[int], relatives: list[int]):
     from nollab.rules.game import Game
     team = list(Game.new("S5", seed=0, history=False).state.survivors.values())
@@ -50,7 +55,8 @@ def test_the_objective_row_reads_both_conditions() -> None:
     the Relative condition is not (P. 37); then with the sixth Relative both are."""
     clock = _bench()
     team = _team([19, 25, 19, 30, 19, 20], [1, 1, 1, 1, 1, 0])
-    assert clock.objective_row(team, 19) == (19, 30, 6, 5, True, False)
+    content = _content()
+    assert clock.objective_row(team, content) == (19, 30, 6, 5, True, False)
     team[5].kills = {"relative": 1}
     team[0].xp = 18
-    assert clock.objective_row(team, 19) == (18, 30, 5, 6, False, True)
+    assert clock.objective_row(team, content) == (18, 30, 5, 6, False, True)

@@ -24,6 +24,7 @@ may pass its own to :class:`~nollab.sim.planner.PlannerPolicy`.
 from __future__ import annotations
 
 from nollab.content_model import GHOUL_TYPES
+from nollab.rules.scenes.s5_night_of_the_living_dead import killed_a_relative
 from nollab.sim.plans_view import View, doomed, weapon_value
 
 __all__ = ["WEIGHTS", "evaluate", "doomed", "judge_goals"]
@@ -67,7 +68,7 @@ def evaluate(game, plans: list, weights: dict | None = None, dist_cache: dict | 
         score += w["alive"] - w["wound"] * s.wounds * (1 + s.wounds)
         score += w["level"] * int(content.danger_level(s.xp)) + 0.1 * s.xp_total
         score += w["arms"] * max((weapon_value(eq[st.cards[u]]) for u in s.hands if u is not None), default=0.0)
-        if s.kills.get("relative", 0) and any(p.hook == "survive_the_night" for p in plans):
+        if killed_a_relative(s) and any(p.hook == "survive_the_night" for p in plans):
             score += w["relative"]
         v = View(game, s.id, cache)
         v.plans = plans

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from nollab.rules.scenes.s5_night_of_the_living_dead import killed_a_relative
 from nollab.sim.plans_base import can_fight
 
 __all__ = ["owes_relative", "only_relatives", "relative_target", "fatty_first", "LEAVE_IT", "left_to_a_friend",
@@ -14,8 +15,9 @@ __all__ = ["owes_relative", "only_relatives", "relative_target", "fatty_first", 
 
 
 def owes_relative(s) -> bool:
-    """Survivor ``s`` has not killed a Relative yet: "Each Survivor has killed 1 Relative (or more)" (P. 37)."""
-    return s.kills.get("relative", 0) < 1
+    """Survivor ``s`` has not killed a Relative yet: "Each Survivor has killed 1 Relative (or more)" (P. 37,
+    the rule's own :func:`~nollab.rules.scenes.s5_night_of_the_living_dead.killed_a_relative`)."""
+    return not killed_a_relative(s)
 
 
 def only_relatives(v, zone: str) -> bool:
