@@ -279,3 +279,57 @@ def test_a_damage_2_hit_goes_to_the_fatty_before_the_walker():
     assert ch.options[ch.default] != "fatty"  # the engine's default
     g.choose(HeuristicPolicy().choose_option(g, ch))
     assert g.state.ghouls_in("1R:L")[2] == 0 and g.state.ghouls_in("1R:L")[0] == 1  # (walker, breaker, fatty, relative)
+
+
+def _tom_at_bay(ghouls: dict, spent: int, friends: dict | None = None, front_door: bool = True):
+    """Tom (Zombicide Mode: Shove at Blue, P. 14/46; a Table Leg, one die 4+, Damage 1, P. 13) takes
+    his Turn first in the living room with ``spent`` of his 3 Actions spent (P. 18) and ``ghouls``
+    there; ``friends``: {survivor: weapon} in the living room, their Turns still to come (P. 8). The
+    front door (living room / porch) is open unless ``front_door`` is False."""
+    from nollab.rules.sandbox import sandbox
+    friends = friends or {}
+    g = sandbox("S5", {"tom": "1R:L", **{s: "1R:L" for s in friends}}, ghouls={"1R:L": ghouls},
+                inventory={"tom": ["table_leg"], **{s: [w] for s, w in friends.items()}},
+                modes={"tom": "zombicide"}, round=5, first_player="tom", doors={"1R:df": front_door})
+    g.state.survivors["tom"].spent = spent
+    g.touch()
+    return g
+
+
+def test_the_last_action_shoves_a_fatty_nobody_can_kill_out_of_the_house():
+    """P. 37: a Ghoul in the house at the end of the Players' Phase loses the game; P. 27: a Fatty
+    needs Damage 2, Tom's Table Leg has Damage 1 and nobody else is left to act. Shove (P. 46,
+    free, once a Turn): "All Ghouls standing in your Survivor's Zone are pushed to the selected
+    Zone" at Range 1 along a clear path -- the porch, through the open front door. Tom shoves, the
+    living room is empty, and the Players' Phase ends with the game still on. Before, the bot never
+    shoved and lost here."""
+    g = _tom_at_bay({"fatty": 1}, spent=2)
+    a = HeuristicPolicy().choose_action(g, g.legal_actions())
+    assert a.kind == "shove" and a.params == ("1R:P",), a
+    g.apply(a)
+    assert g.state.ghoul_count("1R:L") == 0 and g.state.ghouls_in("1R:P")[2] == 1
+    g.run_until("phase", policy=HeuristicPolicy())
+    assert g.state.result is None
+
+
+def test_no_shove_into_another_room_of_the_house_guard():
+    """Guard: the front door is closed (and the living room windows are closed Barricades), so Tom
+    could only shove the Fatty into the kitchen, the study, the hall or the basement stairs -- still
+    the house (P. 37): no Shove."""
+    g = _tom_at_bay({"fatty": 1}, spent=2, front_door=False)
+    assert all(a.params[0] != "1R:P" for a in g.legal_actions() if a.kind == "shove")
+    a = HeuristicPolicy().choose_action(g, g.legal_actions())
+    assert a.kind != "shove", a
+
+
+def test_no_shove_while_the_room_can_kill_them_guard():
+    """Guard: Ghouls the room can kill are kills, i.e. XP (P. 14), and S5 needs 19 XP for each
+    Survivor (P. 37). Tom with all 3 Actions and one Walker strikes it; with his last Action left,
+    Helen (Machete), still to act in the living room, can kill it: no Shove either way."""
+    g = _tom_at_bay({"walker": 1}, spent=0)
+    a = HeuristicPolicy().choose_action(g, g.legal_actions())
+    assert a.kind == "melee", a
+    g = _tom_at_bay({"walker": 1}, spent=2, friends={"helen": "machete"})
+    assert any(a.kind == "shove" and a.params == ("1R:P",) for a in g.legal_actions())
+    a = HeuristicPolicy().choose_action(g, g.legal_actions())
+    assert a.kind != "shove", a

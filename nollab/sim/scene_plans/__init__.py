@@ -10,7 +10,7 @@ module              plan                    Scenes
 ``fire``            :class:`BreakTheSiege`  S3: gather on a dead end, then purge (P. 35)
 ``sortie``          :class:`Sortie`         S3: Molotov sorties through the windows (P. 19, 29)
 ``relatives``       :class:`HuntRelatives`  S5 survive the night (P. 37); ``relative_bonus``
-``house_guard``     (its parts)             S5: the held room, the open house, the buffer (P. 23, 25)
+``house_guard``     (its parts)             S5: the held room, the open house, the buffer, the Shove (P. 23, 25, 46)
 ``kill_share``      (its parts)             S5: who makes a kill (Relatives owed, spawn line, P. 14, 37)
 ``white``           :class:`RelativeOnWhite` S7 rip Johnny (P. 40): arm, hold the white Zone
 ``travel``          :class:`Travel`         S6 travelling posse (P. 39), S8 cemetery (P. 41)

@@ -8,16 +8,16 @@ from typing import Any
 from nollab.rules.engine.state import GI
 from nollab.rules.survivors.skills import effective_mode
 from nollab.sim.plans_base import NORMAL, Plan, can_fight
-from nollab.sim.scene_plans.house_guard import (BUFFER, OPEN_HOUSE, RUN_OUT_CARDS, buffer_bonus, exposed,
-                                                held_room, open_house, run_out_risk)
+from nollab.sim.scene_plans.house_guard import (BUFFER, OPEN_HOUSE, RUN_OUT_CARDS, SHOVE, buffer_bonus, exposed,
+                                                held_room, open_house, run_out_risk, shove_bonus)
 from nollab.sim.scene_plans.kill_share import (LEAVE_IT, fatty_first, left_to_a_friend, owes_relative,
                                                raises_the_line, relative_target, walks_in_to_a_friend)
 
-# the S5 plan's parts live in .house_guard (the held room, the open house, the buffer) and
-# .kill_share (who makes a kill); their names are re-exported here for the callers of this module
+# the S5 plan's parts live in .house_guard (the held room, the open house, the buffer, the last-resort
+# Shove) and .kill_share (who makes a kill); their names are re-exported here for the callers of this module
 __all__ = ["HuntRelatives", "relative_bonus", "stash_goals", "wants_arms", "open_house", "OPEN_HOUSE", "held_room",
-           "buffer_bonus", "exposed", "run_out_risk", "BUFFER", "RUN_OUT_CARDS", "fatty_first", "owes_relative",
-           "relative_target", "raises_the_line", "walks_in_to_a_friend", "left_to_a_friend", "LEAVE_IT"]
+           "buffer_bonus", "exposed", "run_out_risk", "BUFFER", "RUN_OUT_CARDS", "SHOVE", "shove_bonus", "fatty_first",
+           "owes_relative", "relative_target", "raises_the_line", "walks_in_to_a_friend", "left_to_a_friend", "LEAVE_IT"]
 
 
 def relative_bonus(v, a, zone_ok) -> float:
@@ -113,6 +113,8 @@ class HuntRelatives(Plan):
         return held_room(v)
 
     def bonus(self, v, a) -> float:
+        if a.kind == "shove":
+            return shove_bonus(v, a)
         if a.kind in ("door", "barricade") and a.params[0] in open_house(v):
             return OPEN_HOUSE if a.params[1] == "open" else -2 * OPEN_HOUSE
         if a.kind == "search" and a.params[0] in ("melee", "ranged") and wants_arms(v):
