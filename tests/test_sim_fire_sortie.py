@@ -259,3 +259,36 @@ def test_a_part_is_taken_from_a_friend_who_has_acted():
     harry = _turn(g, bot)
     assert ("trade", ("ben",)) in harry and ("combine", ("molotov",)) in harry
     assert any(st.cards[u] == "molotov" for u in st.survivors["harry"].inventory())
+
+
+def test_the_team_waits_for_the_molotov_where_its_sortie_starts():
+    """No Molotov made yet, 1R:c the one Spawn Zone left to burn (the tokens gather on 2R:a). The
+    only rooms joined by an Opening to a Zone in Range 1 of 1R:c (P. 29) are the living room 1R:L
+    (front door 1R:df to the porch 1R:P, window 1R:wn3 to 1R:b); Tom, in the kitchen, walks there
+    (1 Move, P. 18) and Searches there -- any interior Zone without Ghouls may be Searched (P. 18)
+    -- so the Molotov is made where it is thrown. Before, he Searched in the kitchen and the
+    carrier walked to the living room after the Molotov was made (S3, 100 games: a Molotov waited
+    1.0 / 1.7 / 2.6 rounds between made and thrown)."""
+    g = _game({"tom": "2R:K", "ben": "2R:K"}, first="tom", spawns=[("2R:a", "white"), ("1R:c", "red")],
+              ghouls={"3R:b": {"walker": 1}})
+    bot = HeuristicPolicy()
+    first_turn(g, bot)
+    tom = _turn(g, bot)
+    assert tom[0] == ("move", ("1R:L",)) and ("search", ("house",)) in tom
+    assert g.state.survivors["tom"].zone == "1R:L"
+
+
+def test_guard_no_staging_walk_while_a_molotov_is_held():
+    """Guard: Ben already holds a Molotov in the kitchen and the sortie's own goals lead (the
+    carrier walks to the living room, the room of the route, P. 29); Tom, holding nothing, is not
+    sent anywhere by the staging rule (it is only for rounds without a Molotov) -- he follows the
+    sortie crew into the same room."""
+    g = _game({"tom": "2R:K", "ben": "2R:K"}, first="tom", spawns=[("2R:a", "white"), ("1R:c", "red")],
+              inventory={"ben": ["molotov", "table_leg"]}, ghouls={"3R:b": {"walker": 1}})
+    from nollab.sim.plans_view import View
+    from nollab.sim.plans import plans_for
+    first_turn(g, HeuristicPolicy())
+    v = View(g, "tom", {})
+    v.plans = plans_for(["break_the_siege"])
+    fire = next(p for p in v.plans if p.name == "break-the-siege")
+    assert fire.stage_room(v) is None and fire.sortie_plan(v)[2] == "1R:L"
