@@ -17,13 +17,15 @@ killed 1 Relative (or more)."): what the deck imposes and what a bot achieves, s
    Survivors at Orange, Survivors with a Relative kill and P(each of the two conditions met).
 
 Run: ``nice python bench/relative_clock.py [--scene S5] [--deals 20000] [--games 100]
-[--policy heuristic|planner] [--seed 2026]`` (``--games 0``: the clock only). Games are those of
-``bench/scene_difficulty.py`` (game i = the i-th child of ``SeedSequence(seed)``).
+[--policy heuristic|planner] [--seed 2026] [--json FILE]`` (``--games 0``: the clock only; ``--json``:
+the per-round curves of notebook 05's S5 plot, :func:`series`, e.g. ``notebooks/data/05-s5-account.json``).
+Games are those of ``bench/scene_difficulty.py`` (game i = the i-th child of ``SeedSequence(seed)``).
 """
 from __future__ import annotations
 
 import argparse
 import collections
+import json
 import random
 import statistics
 import sys
@@ -35,6 +37,8 @@ FROM_ROUNDS = (1, 6, 11)
 HORIZONS = (20, 25, 30, 40)
 #: rounds at which the bot's games are checked against the two S5 conditions (P. 37)
 CHECK_ROUNDS = (8, 12, 16, 20)
+#: rounds of the ``--json`` series (notebook 05's S5 plot)
+PLOT_ROUNDS = 30
 
 
 def deck_facts(scene: str) -> tuple[list[int], dict[int, int], int, int]:
@@ -95,24 +99,29 @@ def objective_row(survivors, content) -> tuple[int, int, int, int, bool, bool]:
     return min(xs), max(xs), orange, killers, orange == len(alive), killers == len(alive)
 
 
-def clock(scene: str, deals: int, seed: int) -> None:
+def clock(scene: str, deals: int, seed: int) -> dict[int, list[int]]:
+    """Print the Relative clock; return, per Yellow-line start round, the sorted rounds of the last
+    Relative over ``deals`` deals (empty when no Relative is ever placed)."""
     cards, rel, draws, need = deck_facts(scene)
     print(f"{scene}: {len(cards)} Ghoul cards, {len(rel)} Relative cards {sorted(rel)}, {draws} cards a round, "
           f"{need} Relatives needed")
     if not rel or not draws:
         print("  no Relative is ever placed: the objective cannot be met")
-        return
+        return {}
     rng = random.Random(seed)
     print("  Yellow line from round | median round of the last Relative | 5 % | 20 % | "
           + " | ".join(f"P(by {h})" for h in HORIZONS))
+    out = {}
     for y in FROM_ROUNDS:
-        xs = sorted(sixth_relative(cards, rel, draws, need, y, rng) for _ in range(deals))
+        xs = out[y] = sorted(sixth_relative(cards, rel, draws, need, y, rng) for _ in range(deals))
         q = lambda p: xs[min(len(xs) - 1, int(p * len(xs)))]  # noqa: E731
         probs = " | ".join(f"{sum(x <= h for x in xs) / len(xs):.2f}" for h in HORIZONS)
         print(f"  {y:22} | {q(.5):34} | {q(.05):3} | {q(.2):4} | {probs}")
+    return out
 
 
-def bot(scene: str, games: int, policy: str, seed: int) -> None:
+def bot(scene: str, games: int, policy: str, seed: int) -> dict:
+    """Play the games, print the bot's account and return its per-round series (:func:`series`)."""
     from nollab.rules.game import Game
     from nollab.rules.scenes.s5_night_of_the_living_dead import killed_a_relative
     from nollab.sim.policy import make_policy
@@ -123,7 +132,7 @@ def bot(scene: str, games: int, policy: str, seed: int) -> None:
     ends: collections.Counter = collections.Counter()
     rounds, first_yellow, placed, killers, team_xp = [], [], [], [], []
     wasted, min_xp = [], []
-    at: dict[int, list] = {r: [] for r in CHECK_ROUNDS}  # games reaching round r: (game, objective_row)
+    at: dict[int, list] = collections.defaultdict(list)  # games reaching round r: (game, objective_row)
     seeds = game_seeds(seed, games)
     for i in range(games):
         engine_seed, policy_seed = seeds[i]
@@ -141,7 +150,7 @@ def bot(scene: str, games: int, policy: str, seed: int) -> None:
             line = g.content.danger_level(max(s.xp for s in st.survivors.values())).name.lower()
             if line != "blue" and fy is None:
                 fy = st.round
-            if st.round in at and (not at[st.round] or at[st.round][-1][0] != i):
+            if not at[st.round] or at[st.round][-1][0] != i:
                 at[st.round].append((i, objective_row(st.survivors.values(), g.content)))
             n = len(g.events)
             g.run_until("round", policy=pol, max_rounds=max_rounds)
@@ -192,6 +201,38 @@ def bot(scene: str, games: int, policy: str, seed: int) -> None:
         n = len(rows)
         lo, hi, og, rk, pxp, prel = (statistics.mean(row[k] for _, row in rows) for k in range(6))
         print(f"  r{r:<2} | {n:5} | {lo:5.1f} / {hi:5.1f} | {og:4.2f} | {rk:4.2f} | {pxp:.2f} | {prel:.2f}")
+    return {"games": games, "won": ends["won"], "first_yellow": med if reached else None,
+            "reach": dict(reach), "at": {r: [row for _, row in rows] for r, rows in at.items()}}
+
+
+def mean_of(rows: list | None, k: int) -> float | None:
+    """Mean of column ``k`` of :func:`objective_row` rows, or None without rows."""
+    return round(statistics.mean(row[k] for row in rows), 3) if rows else None
+
+
+def series(account: dict, last_relative: dict[int, list[int]], horizon: int = PLOT_ROUNDS) -> dict:
+    """The per-round curves of notebook 05's S5 plot, rounds 1..``horizon``: P(the game reaches round
+    r), P(the XP / Relative condition / both hold at the start of round r) over *all* games (a lost
+    game holds nothing), and the deck's clock P(the last Relative is placed by round r) for the Yellow
+    line from the bot's median first Yellow round (the nearest of FROM_ROUNDS); and, among the games
+    that reach round r, the mean number of Survivors at Orange and with a Relative kill (6 = met)."""
+    n = account["games"]
+    rounds = list(range(1, horizon + 1))
+    cond = lambda r, f: round(sum(1 for row in account["at"].get(r, []) if f(row)) / n, 3)  # noqa: E731
+    out = {"rounds": rounds,
+           "reach": [round(account["reach"].get(r, 0) / n, 3) for r in rounds],
+           "xp_condition": [cond(r, lambda row: row[4]) for r in rounds],
+           "relative_condition": [cond(r, lambda row: row[5]) for r in rounds],
+           "both": [cond(r, lambda row: row[4] and row[5]) for r in rounds],
+           # the way to each condition, among the games that reach round r (None: no game does)
+           "at_orange": [mean_of(account["at"].get(r), 2) for r in rounds],
+           "relative_killers": [mean_of(account["at"].get(r), 3) for r in rounds]}
+    if last_relative:
+        fy = account["first_yellow"] or FROM_ROUNDS[-1]
+        y = min(FROM_ROUNDS, key=lambda k: (abs(k - fy), k))
+        xs = last_relative[y]
+        out["deck_clock"] = {"yellow_from": y, "by_round": [round(sum(x <= r for x in xs) / len(xs), 3) for r in rounds]}
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -201,6 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--policy", default="heuristic")
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--json", default=None, help="also write the per-round series (notebook 05's S5 plot) to this file")
     args = ap.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "bench"))
@@ -216,9 +258,24 @@ def main(argv: list[str] | None = None) -> int:
     if policy_problem(args.policy):
         print(policy_problem(args.policy), file=sys.stderr)
         return 2
-    clock(args.scene, args.deals, args.seed)
+    if args.json and not args.games:
+        print("--json needs --games 1 or more (the series are the bot's)", file=sys.stderr)
+        return 2
+    if args.json and not Path(args.json).parent.is_dir():
+        print(f"--json: no such folder: {Path(args.json).parent}", file=sys.stderr)
+        return 2
+    last = clock(args.scene, args.deals, args.seed)
     if args.games:
-        bot(args.scene, args.games, args.policy, args.seed)
+        account = bot(args.scene, args.games, args.policy, args.seed)
+        if args.json:
+            data = {"scene": args.scene, "policy": args.policy, "games": args.games, "won": account["won"],
+                    "seed": args.seed, "deals": args.deals,
+                    "how": f"python bench/relative_clock.py --scene {args.scene} --games {args.games} "
+                           f"--policy {args.policy} --seed {args.seed} --deals {args.deals} --json FILE",
+                    **series(account, last)}
+            # one key a line, each series on its line (a readable diff when the account changes)
+            Path(args.json).write_text("{\n" + ",\n".join(f" {json.dumps(k)}: {json.dumps(v)}" for k, v in data.items())
+                                       + "\n}\n")
     return 0
 
 
