@@ -11,12 +11,16 @@ game is the real one -- S3 then needs only "no Ghouls on the board" (P. 35). ``-
 the box holds 2 Molotov cards, P. 3) also puts N made Molotovs from the supply in the Backpacks of
 the first N Survivors then (the Molotovs the gather would have left over).
 
+``--json FILE --ablation 2,4,6,8,10 --zone Z`` writes notebook 05's S3 account (:func:`account`): the
+real games' stages round by round, and the ablation's wins for each listed round.
+
 Run: ``nice python bench/gather_stages.py S3 [--games 50] [--seed 2026] [--gather-at 2 --zone 3R:c]
-[--molotovs 1] [--quiet]``.
+[--molotovs 1] [--quiet] [--json FILE --ablation 2,4,6,8,10 --zone 2R:a]``.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 from pathlib import Path
@@ -61,6 +65,26 @@ def play(scene: str, seed: int, index: int, gather_at: int | None = None, zone: 
     return row
 
 
+#: rounds of the ``--json`` curves (notebook 05's S3 plot)
+PLOT_ROUNDS = 20
+
+
+def account(rows: list[dict], ablation: dict[int, list[dict]], horizon: int = PLOT_ROUNDS) -> dict:
+    """Notebook 05's S3 curves from :func:`play` rows: for rounds 1..``horizon``, the share of all
+    games that reach round r and that have had at most 3 / 2 / 1 Spawn Zones left by then (1 left =
+    every token gathered, P. 35), and for each ablation round R the games won with every token put
+    on one Zone at round R."""
+    n = len(rows)
+    rounds = list(range(1, horizon + 1))
+    by = lambda k, r: round(sum(1 for x in rows if x[f"left{k}"] and x[f"left{k}"][0] <= r) / n, 3)  # noqa: E731
+    return {"games": n, "won": sum(x["result"] == "won" for x in rows), "rounds": rounds,
+            "reach": [round(sum(1 for x in rows if x["round"] >= r) / n, 3) for r in rounds],
+            "left3": [by(3, r) for r in rounds], "left2": [by(2, r) for r in rounds],
+            "gathered": [by(1, r) for r in rounds],
+            "ablation": [{"round": r, "games": len(got), "won": sum(x["result"] == "won" for x in got)}
+                         for r, got in sorted(ablation.items())]}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("scene")
@@ -70,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--zone", default=None, help="the Spawn Zone the tokens are put on (with --gather-at)")
     ap.add_argument("--molotovs", type=int, default=0, help="made Molotovs given then (0-2, with --gather-at)")
     ap.add_argument("--quiet", action="store_true", help="totals only")
+    ap.add_argument("--json", default=None, help="write notebook 05's S3 account (needs --ablation and --zone)")
+    ap.add_argument("--ablation", default=None, help="with --json: comma-separated gather rounds, e.g. 2,4,6,8,10")
     args = ap.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     from nollab.sim.runner import scene_max_rounds
@@ -87,11 +113,12 @@ def main(argv: list[str] | None = None) -> int:
     if not 1 <= args.games <= MAX_GAMES:
         print(f"--games must be 1..{MAX_GAMES}", file=sys.stderr)
         return 2
-    if (args.gather_at is None) != (args.zone is None):
+    if (args.gather_at is None) != (args.zone is None) and args.ablation is None:
         print("--gather-at and --zone go together", file=sys.stderr)
         return 2
-    if not 0 <= args.molotovs <= 2 or (args.molotovs and args.gather_at is None):
-        print("--molotovs must be 0..2 (the box holds 2 Molotov cards, P. 3) and goes with --gather-at", file=sys.stderr)
+    if not 0 <= args.molotovs <= 2 or (args.molotovs and args.gather_at is None and args.ablation is None):
+        print("--molotovs must be 0..2 (the box holds 2 Molotov cards, P. 3) and goes with --gather-at or --ablation",
+              file=sys.stderr)
         return 2
     if args.gather_at is not None and not 1 <= args.gather_at <= scene_max_rounds(args.scene):
         print(f"--gather-at must be 1..{scene_max_rounds(args.scene)}", file=sys.stderr)
@@ -99,6 +126,31 @@ def main(argv: list[str] | None = None) -> int:
     if args.zone is not None and args.zone not in spawn_zones:
         print(f"--zone {args.zone!r}: not a Spawn Zone of {args.scene} ({', '.join(spawn_zones)})", file=sys.stderr)
         return 2
+    if args.json is not None or args.ablation is not None:
+        rounds = [x.strip() for x in (args.ablation or "").split(",")]
+        if args.json is None or args.ablation is None or args.zone is None or args.gather_at is not None:
+            print("--json goes with --ablation and --zone (and without --gather-at)", file=sys.stderr)
+            return 2
+        if not all(x.isdigit() and 1 <= int(x) <= scene_max_rounds(args.scene) for x in rounds) or len(rounds) > 40:
+            print(f"--ablation {args.ablation!r}: comma-separated rounds 1..{scene_max_rounds(args.scene)}", file=sys.stderr)
+            return 2
+        if not Path(args.json).parent.is_dir():
+            print(f"--json: no such folder: {Path(args.json).parent}", file=sys.stderr)
+            return 2
+        rows = [play(args.scene, args.seed, i) for i in range(args.games)]
+        abl = {int(r): [play(args.scene, args.seed, i, int(r), args.zone, args.molotovs) for i in range(args.games)]
+               for r in sorted(set(rounds), key=int)}
+        data = {"scene": args.scene, "policy": "heuristic", "seed": args.seed, "zone": args.zone,
+                "molotovs": args.molotovs,
+                "how": f"python bench/gather_stages.py {args.scene} --games {args.games} --seed {args.seed} "
+                       f"--zone {args.zone} --molotovs {args.molotovs} --ablation {args.ablation} --json FILE",
+                **account(rows, abl)}
+        # one key a line, each series on its line (a readable diff when the account changes)
+        Path(args.json).write_text("{\n" + ",\n".join(f" {json.dumps(k)}: {json.dumps(v)}" for k, v in data.items())
+                                   + "\n}\n")
+        print(f"wrote {args.json}: {data['won']}/{data['games']} won; ablation "
+              + ", ".join(f"round {a['round']} {a['won']}/{a['games']}" for a in data["ablation"]))
+        return 0
     rows = [play(args.scene, args.seed, i, args.gather_at, args.zone, args.molotovs) for i in range(args.games)]
     if not args.quiet:
         for r in rows:
