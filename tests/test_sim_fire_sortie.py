@@ -292,3 +292,56 @@ def test_guard_no_staging_walk_while_a_molotov_is_held():
     v.plans = plans_for(["break_the_siege"])
     fire = next(p for p in v.plans if p.name == "break-the-siege")
     assert fire.stage_room(v) is None and fire.sortie_plan(v)[2] == "1R:L"
+
+
+def test_flank_sortie_past_a_ghoul_two_zones_from_the_throw_zone():
+    """The flank sortie of 4R:e (module docstring) with a Walker on the porch 1R:P: it is next to
+    the step 4R:a but two Zones from the throw Zone 4R:b. A Ghoul Moves one Zone an Activation and
+    Attacks in its own Zone only (P. 22-23), so in the Ghouls' Phase it can reach 4R:a, not Judy on
+    4R:b: she walks 4R:a, 4R:b (the Walker is not on her way, P. 18) and burns 4R:e (P. 29). Before,
+    the flank waited for every Zone next to the step to be empty too (``flank_guard`` 2)."""
+    g = _game({"tom": "4R:S", "judy": "4R:S", "helen": "4R:S"}, first="tom",
+              spawns=[("2R:a", "white"), ("4R:e", "red")],
+              inventory={"tom": ["claw_hammer"], "judy": ["molotov", "table_leg"]},
+              ghouls={"4R:d": {"walker": 3}, "1R:P": {"walker": 1}})
+    bot = HeuristicPolicy()
+    first_turn(g, bot)
+    assert ("barricade", ("4R:we2", "open")) in _turn(g, bot)
+    _next(g, bot)
+    judy = _turn(g, bot)
+    assert judy[:2] == [("move", ("4R:a",)), ("move", ("4R:b",))]
+    assert judy[2][0] == "molotov" and judy[2][1][1] == "4R:e"
+    assert {z for z, _c in g.state.spawns} == {"2R:a"}
+
+
+def test_the_carrier_steps_out_beside_one_walker():
+    """One Walker on the porch 1R:P, no second Molotov to burn it first. Harry opens the front door
+    (P. 18); Ben steps out beside the Walker and burns 1R:c (P. 29). Coming back would cost him 1 + 1
+    Actions (P. 18), so he ends the round outside -- one Walker's Attack is 1 Wound of the 3 that
+    eliminate (P. 22) -- and with his last Action he may fight it. Before, the sortie waited for
+    the porch to empty."""
+    g = _game({"harry": "1R:L", "ben": "1R:L", "tom": "1R:L"}, first="harry",
+              inventory={"ben": ["molotov", "table_leg"]}, ghouls={"1R:P": {"walker": 1}})
+    bot = HeuristicPolicy()
+    first_turn(g, bot)
+    assert ("door", ("1R:df", "open")) in _turn(g, bot)
+    _next(g, bot)
+    ben = _turn(g, bot)
+    assert ben[:2] == [("move", ("1R:P",)), ("molotov", (ben[1][1][0], "1R:c"))]
+    assert "1R:c" not in {z for z, _c in g.state.spawns}
+
+
+def test_guard_a_wounded_carrier_does_not_step_out_beside_a_walker():
+    """Guard: the same porch, Ben already has 2 Wounds -- the Walker's Attack would be his third and
+    eliminate him (P. 22), and a starting Survivor eliminated loses the game -- so he does not step
+    out onto the porch."""
+    g = _game({"harry": "1R:L", "ben": "1R:L", "tom": "1R:L"}, first="harry",
+              inventory={"ben": ["molotov", "table_leg"]}, ghouls={"1R:P": {"walker": 1}})
+    g.state.survivors["ben"].wounds = 2
+    g.touch()
+    bot = HeuristicPolicy()
+    first_turn(g, bot)
+    _turn(g, bot)
+    _next(g, bot)
+    ben = _turn(g, bot)
+    assert ("move", ("1R:P",)) not in ben and all(k != "molotov" for k, _p in ben)
