@@ -197,6 +197,30 @@ def test_the_planner_plays_the_turn_before_its_house_search_unsearched():
     assert planner.trusted(g, end)
 
 
+def _flank_game(**more_ghouls):
+    """The study's flank sortie (module docstring): Tom (Claw Hammer), Judy (Molotov) and Helen in the
+    study 4R:S, the Spawn Zone 4R:e to burn, three Walkers queued on 4R:d, plus ``more_ghouls``
+    (Zone -> Walkers)."""
+    return _game({"tom": "4R:S", "judy": "4R:S", "helen": "4R:S"}, first="tom",
+                 spawns=[("2R:a", "white"), ("4R:e", "red")],
+                 inventory={"tom": ["claw_hammer"], "judy": ["molotov", "table_leg"]},
+                 ghouls={"4R:d": {"walker": 3}, **{z: {"walker": n} for z, n in more_ghouls.items()}})
+
+
+def _flank_burn(g) -> HeuristicPolicy:
+    """Tom opens the study window 4R:we2 (P. 19); Judy walks 4R:a, 4R:b and burns 4R:e, its token
+    going to 2R:a (P. 29). Returns the bot, for the Turns after."""
+    bot = HeuristicPolicy()
+    first_turn(g, bot)
+    assert ("barricade", ("4R:we2", "open")) in _turn(g, bot)
+    _next(g, bot)
+    judy = _turn(g, bot)
+    assert judy[:2] == [("move", ("4R:a",)), ("move", ("4R:b",))]
+    assert judy[2][0] == "molotov" and judy[2][1][1] == "4R:e"
+    assert {z for z, _c in g.state.spawns} == {"2R:a"}
+    return bot
+
+
 def test_flank_sortie_throws_from_off_the_queue():
     """Three Walkers queue on 4R:d, between the Spawn Zone 4R:e and the closed study window 4R:ws3
     (with no open path Ghouls stop at a closed Barricade, P. 23): stepping out there would cost the
@@ -206,18 +230,8 @@ def test_flank_sortie_throws_from_off_the_queue():
     going to 2R:a (P. 29): 3 Actions, her round ends outside. Helen, acting after her, leaves the
     window open: shutting it would lock Judy out (only a Claw Hammer or Tire Iron opens it again).
     Before, the sortie waited for the queue to clear."""
-    g = _game({"tom": "4R:S", "judy": "4R:S", "helen": "4R:S"}, first="tom",
-              spawns=[("2R:a", "white"), ("4R:e", "red")],
-              inventory={"tom": ["claw_hammer"], "judy": ["molotov", "table_leg"]},
-              ghouls={"4R:d": {"walker": 3}})
-    bot = HeuristicPolicy()
-    first_turn(g, bot)
-    assert ("barricade", ("4R:we2", "open")) in _turn(g, bot)
-    _next(g, bot)
-    judy = _turn(g, bot)
-    assert judy[:2] == [("move", ("4R:a",)), ("move", ("4R:b",))]
-    assert judy[2][0] == "molotov" and judy[2][1][1] == "4R:e"
-    assert {z for z, _c in g.state.spawns} == {"2R:a"}
+    g = _flank_game()
+    bot = _flank_burn(g)
     _next(g, bot)
     assert ("barricade", ("4R:we2", "close")) not in _turn(g, bot)
 
@@ -225,10 +239,7 @@ def test_flank_sortie_throws_from_off_the_queue():
 def test_guard_no_flank_sortie_past_a_ghoul():
     """Guard: the same position with a Walker on 4R:a, the step between the window and 4R:b:
     leaving 4R:a would cost Judy 2 Actions (P. 18), so she does not go out that way."""
-    g = _game({"tom": "4R:S", "judy": "4R:S", "helen": "4R:S"}, first="tom",
-              spawns=[("2R:a", "white"), ("4R:e", "red")],
-              inventory={"tom": ["claw_hammer"], "judy": ["molotov", "table_leg"]},
-              ghouls={"4R:d": {"walker": 3}, "4R:a": {"walker": 1}})
+    g = _flank_game(**{"4R:a": 1})
     bot = HeuristicPolicy()
     first_turn(g, bot)
     _turn(g, bot)
@@ -300,18 +311,8 @@ def test_flank_sortie_past_a_ghoul_two_zones_from_the_throw_zone():
     Attacks in its own Zone only (P. 22-23), so in the Ghouls' Phase it can reach 4R:a, not Judy on
     4R:b: she walks 4R:a, 4R:b (the Walker is not on her way, P. 18) and burns 4R:e (P. 29). Before,
     the flank waited for every Zone next to the step to be empty too (``flank_guard`` 2)."""
-    g = _game({"tom": "4R:S", "judy": "4R:S", "helen": "4R:S"}, first="tom",
-              spawns=[("2R:a", "white"), ("4R:e", "red")],
-              inventory={"tom": ["claw_hammer"], "judy": ["molotov", "table_leg"]},
-              ghouls={"4R:d": {"walker": 3}, "1R:P": {"walker": 1}})
-    bot = HeuristicPolicy()
-    first_turn(g, bot)
-    assert ("barricade", ("4R:we2", "open")) in _turn(g, bot)
-    _next(g, bot)
-    judy = _turn(g, bot)
-    assert judy[:2] == [("move", ("4R:a",)), ("move", ("4R:b",))]
-    assert judy[2][0] == "molotov" and judy[2][1][1] == "4R:e"
-    assert {z for z, _c in g.state.spawns} == {"2R:a"}
+    g = _flank_game(**{"1R:P": 1})
+    bot = _flank_burn(g)
 
 
 def test_the_carrier_steps_out_beside_one_walker():

@@ -162,27 +162,19 @@ class Sortie:
         burn = self.to_burn(v) if self.sortie else []
         holders = [s for s in alive(v) if holds(v, s, "molotov")]
         if burn and holders:
-            tools = any(_opens_barricades(v, s, False) for s in alive(v))
             best = None
-            for z in burn:
-                for route in sortie_routes(v, z, self.flank):
-                    room, oid, t = route[:3]
-                    step = route[3] if len(route) > 3 else None
-                    if self._kind(v, oid) == "barricade" and oid in v.closed and not tools:
+            for z, room, oid, t, step, d, lane in self._usable_routes(v, burn):
+                for s in holders:
+                    walk = d.get(s.zone)
+                    out = s.zone in (t, step) and oid not in v.closed  # on the way: finish it
+                    if walk is None and not out:
                         continue
-                    d = v.distances(room, frozenset(v.closed) - self._doors(v))
-                    lane = v.st.ghoul_count(t) + (v.st.ghoul_count(step) if step else 0)
-                    for s in holders:
-                        walk = d.get(s.zone)
-                        out = s.zone in (t, step) and oid not in v.closed  # on the way: finish it
-                        if walk is None and not out:
-                            continue
-                        cand = (s, z, room, oid, t, step)
-                        go = out or walk == 0 and self.roles(v, cand) is not None
-                        key = (not out, not go, lane, walk or 0, v.st.ghoul_count(room), step is not None,
-                               s.id, z, oid)
-                        if best is None or key < best:
-                            best, plan = key, cand
+                    cand = (s, z, room, oid, t, step)
+                    go = out or walk == 0 and self.roles(v, cand) is not None
+                    key = (not out, not go, lane, walk or 0, v.st.ghoul_count(room), step is not None,
+                           s.id, z, oid)
+                    if best is None or key < best:
+                        best, plan = key, cand
         v.__dict__["_sortie"] = plan
         return plan
 
@@ -203,22 +195,31 @@ class Sortie:
         burn = self.to_burn(v) if self.sortie else []
         team = alive(v)
         if burn and not any(holds(v, s, "molotov") for s in team):
-            tools = any(_opens_barricades(v, s, False) for s in team)
             best = None
-            for z in burn:
-                for route in sortie_routes(v, z, self.flank):
-                    room, oid, t = route[:3]
-                    step = route[3] if len(route) > 3 else None
-                    if self._kind(v, oid) == "barricade" and oid in v.closed and not tools:
-                        continue
-                    d = v.distances(room, frozenset(v.closed) - self._doors(v))
-                    walk = sum(min(d.get(s.zone, 20), 20) for s in team)
-                    lane = v.st.ghoul_count(t) + (v.st.ghoul_count(step) if step else 0)
-                    key = (v.st.ghoul_count(room) > 0, walk, lane, step is not None, room, z, oid)
-                    if best is None or key < best:
-                        best, room_best = key, room
+            for z, room, oid, t, step, d, lane in self._usable_routes(v, burn):
+                walk = sum(min(d.get(s.zone, 20), 20) for s in team)
+                key = (v.st.ghoul_count(room) > 0, walk, lane, step is not None, room, z, oid)
+                if best is None or key < best:
+                    best, room_best = key, room
         v.__dict__["_stage"] = room_best
         return room_best
+
+    def _usable_routes(self, v, burn: list[str]):
+        """Every sortie route to a Spawn Zone of ``burn`` the team can use now, in
+        :func:`sortie_routes` order: ``(spawn, room, opening, throw zone, step or None, walking
+        distances to the room, Ghouls in the throw Zone and the step)``. A closed Barricade counts
+        only if someone holds a tool that opens it (P. 19); Doors open with an Action (P. 18), so
+        the distances go through closed Doors."""
+        tools = any(_opens_barricades(v, s, False) for s in alive(v))
+        for z in burn:
+            for route in sortie_routes(v, z, self.flank):
+                room, oid, t = route[:3]
+                step = route[3] if len(route) > 3 else None
+                if self._kind(v, oid) == "barricade" and oid in v.closed and not tools:
+                    continue
+                d = v.distances(room, frozenset(v.closed) - self._doors(v))
+                lane = v.st.ghoul_count(t) + (v.st.ghoul_count(step) if step else 0)
+                yield z, room, oid, t, step, d, lane
 
     def _doors(self, v) -> frozenset:
         return frozenset(o for o in v.closed if self._kind(v, o) in ("door", "stairs"))
