@@ -53,6 +53,7 @@ from __future__ import annotations
 from nollab.sim.plans_base import NORMAL, alive, card_id, holds
 from nollab.sim.plans_view import doomed
 from nollab.sim.scene_plans.posse import moves_left
+from nollab.sim.scene_plans.trust import Trust
 
 __all__ = ["Sortie", "sortie_routes"]
 
@@ -439,7 +440,7 @@ class Sortie:
             if mates:
                 return NORMAL - 1, mates  # bring the two Molotov parts together (a Trade, P. 19)
         stage = self.stage_room(v)
-        if stage is not None:
+        if stage is not None and not any(isinstance(p, Trust) and p.gives_here(v) for p in v.plans):
             return NORMAL - 1, [stage]  # wait for the next Molotov where its sortie starts
         if not v.board.zones[v.me.zone].interior:
             inside = sorted({s.zone for s in alive(v) if v.board.zones[s.zone].interior})

@@ -28,10 +28,19 @@ class Trust(Plan):
                 return u
         return None
 
+    def _may_give(self, v) -> bool:
+        """I hold the starting Winchester in Romero Mode and no Ghoul is close: a hand-over now."""
+        return v.me.mode == "romero" and self._w94(v, v.me) is not None \
+            and not v.st.ghoul_count(v.me.zone) and not v.ghoul_near(v.me.zone, 1)
+
+    def gives_here(self, v) -> bool:
+        """The hand-over can happen in my Zone this Turn (a partner with room, P. 16): another
+        plan's walk (S3's staging) waits for it -- the Trade is 1 Action, the walk comes after."""
+        return self._may_give(v) and any(s.alive and s.id != v.me.id and s.zone == v.me.zone
+                                         and len(s.inventory()) < 5 for s in v.st.survivors.values())
+
     def bonus(self, v, a) -> float:
-        if a.kind != "trade" or v.me.mode != "romero" or self._w94(v, v.me) is None:
-            return 0.0
-        if v.st.ghoul_count(v.me.zone) or v.ghoul_near(v.me.zone, 1):
+        if a.kind != "trade" or not self._may_give(v):
             return 0.0
         partner = v.st.survivors[a.params[0]]
         if len(partner.inventory()) >= 5:
