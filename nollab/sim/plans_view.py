@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from nollab.content_model import GHOUL_TYPES
 
-__all__ = ["View", "GOAL_MARKERS", "is_weapon", "weapon_value", "doomed"]
+__all__ = ["View", "GOAL_MARKERS", "is_weapon", "weapon_value", "hand_damage", "doomed"]
 
 #: map markers worth walking to when no plan has a goal
 GOAL_MARKERS = ("pump", "johnny", "objective-house")  # the Car is a plan (DriveToPump, Travel)
@@ -23,6 +23,14 @@ def weapon_value(card) -> float:
             v = prof.dice * (7 - prof.accuracy) / 6 * (1.5 if prof.damage >= 2 else 1.0)
             best = max(best, v + (0.3 if prof is card.ranged else 0.0))
     return best
+
+
+def hand_damage(game, s) -> int:
+    """The highest Damage of a weapon in ``s``'s Hands (0: none). A Molotov is not counted: it is
+    thrown at Range 1 (P. 29), never into one's own Zone; a Fatty needs Damage 2 (P. 27)."""
+    eq, cards = game.content.equipment, game.state.cards
+    return max((p.damage for u in s.hands if u is not None for c in (eq[cards[u]],) if c.effect != "molotov"
+                for p in (c.melee, c.ranged) if p is not None), default=0)
 
 
 def doomed(game, zone: str, survivors: list, counts: tuple | None = None) -> int:
@@ -100,14 +108,7 @@ class View:
         tough = [g for g, n in zip(GHOUL_TYPES, self.st.ghouls_in(zone)) if n]
         if not tough:
             return False
-        need = min(gt[g].min_damage for g in tough)
-        for u in self.me.hands:
-            if u is None:
-                continue
-            c = self.card(u)
-            if c.effect != "molotov" and any(p is not None and p.damage >= need for p in (c.melee, c.ranged)):
-                return True
-        return False
+        return hand_damage(self.game, self.me) >= min(gt[g].min_damage for g in tough)
 
     def lethal(self, zone: str) -> bool:
         """Would the Ghouls now in ``zone`` eliminate me at the next Ghouls' Phase (1 Wound each,

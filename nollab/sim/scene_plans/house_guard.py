@@ -10,7 +10,7 @@ from nollab.ghoul_types import GHOUL_TYPES
 from nollab.rules.engine.state import GI
 from nollab.rules.players import action_budget
 from nollab.sim.plans_base import can_fight
-from nollab.sim.plans_view import doomed
+from nollab.sim.plans_view import doomed, hand_damage
 
 __all__ = ["OPEN_HOUSE", "held_room", "open_house", "BUFFER", "RUN_OUT_CARDS", "run_out_risk", "exposed",
            "buffer_bonus", "CLEAR_ACTIONS", "SHOVE", "actions_left", "damage_2", "room_short", "shove_bonus"]
@@ -180,13 +180,7 @@ def actions_left(v, s) -> int:
 
 def damage_2(v, s) -> bool:
     """A weapon in a Hand with Damage 2, the only kind that kills a Fatty (P. 27)."""
-    eq = v.game.content.equipment
-    for u in s.hands:
-        c = eq[v.st.cards[u]] if u is not None else None
-        if c is not None and c.effect != "molotov" \
-                and any(p is not None and p.damage >= 2 for p in (c.melee, c.ranged)):
-            return True
-    return False
+    return hand_damage(v.game, s) >= 2
 
 
 def room_short(v, zone: str) -> bool:
