@@ -20,7 +20,6 @@ Run: ``nice python bench/gather_stages.py S3 [--games 50] [--seed 2026] [--gathe
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 from pathlib import Path
@@ -100,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(ROOT))
     from nollab.sim.runner import scene_max_rounds
     sys.path.insert(0, str(ROOT / "bench"))
-    from bot_args import scene_problem
+    from bot_args import json_problem, scene_problem, write_account
 
     sc, problem = scene_problem(args.scene)
     if problem:
@@ -134,8 +133,8 @@ def main(argv: list[str] | None = None) -> int:
         if not all(x.isdigit() and 1 <= int(x) <= scene_max_rounds(args.scene) for x in rounds) or len(rounds) > 40:
             print(f"--ablation {args.ablation!r}: comma-separated rounds 1..{scene_max_rounds(args.scene)}", file=sys.stderr)
             return 2
-        if not Path(args.json).parent.is_dir():
-            print(f"--json: no such folder: {Path(args.json).parent}", file=sys.stderr)
+        if json_problem(args.json):
+            print(json_problem(args.json), file=sys.stderr)
             return 2
         rows = [play(args.scene, args.seed, i) for i in range(args.games)]
         abl = {int(r): [play(args.scene, args.seed, i, int(r), args.zone, args.molotovs) for i in range(args.games)]
@@ -145,9 +144,7 @@ def main(argv: list[str] | None = None) -> int:
                 "how": f"python bench/gather_stages.py {args.scene} --games {args.games} --seed {args.seed} "
                        f"--zone {args.zone} --molotovs {args.molotovs} --ablation {args.ablation} --json FILE",
                 **account(rows, abl)}
-        # one key a line, each series on its line (a readable diff when the account changes)
-        Path(args.json).write_text("{\n" + ",\n".join(f" {json.dumps(k)}: {json.dumps(v)}" for k, v in data.items())
-                                   + "\n}\n")
+        write_account(args.json, data)
         print(f"wrote {args.json}: {data['won']}/{data['games']} won; ablation "
               + ", ".join(f"round {a['round']} {a['won']}/{a['games']}" for a in data["ablation"]))
         return 0

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import json
 import random
 import statistics
 import sys
@@ -246,7 +245,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "bench"))
-    from bot_args import policy_problem, scene_problem
+    from bot_args import json_problem, policy_problem, scene_problem, write_account
 
     _, problem = scene_problem(args.scene)
     if problem:
@@ -261,8 +260,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json and not args.games:
         print("--json needs --games 1 or more (the series are the bot's)", file=sys.stderr)
         return 2
-    if args.json and not Path(args.json).parent.is_dir():
-        print(f"--json: no such folder: {Path(args.json).parent}", file=sys.stderr)
+    if args.json and json_problem(args.json):
+        print(json_problem(args.json), file=sys.stderr)
         return 2
     last = clock(args.scene, args.deals, args.seed)
     if args.games:
@@ -273,9 +272,7 @@ def main(argv: list[str] | None = None) -> int:
                     "how": f"python bench/relative_clock.py --scene {args.scene} --games {args.games} "
                            f"--policy {args.policy} --seed {args.seed} --deals {args.deals} --json FILE",
                     **series(account, last)}
-            # one key a line, each series on its line (a readable diff when the account changes)
-            Path(args.json).write_text("{\n" + ",\n".join(f" {json.dumps(k)}: {json.dumps(v)}" for k, v in data.items())
-                                       + "\n}\n")
+            write_account(args.json, data)
     return 0
 
 
