@@ -44,14 +44,20 @@ def _next(g, bot):
         g.apply(bot.choose_action(g, acts))
 
 
+def _door_game(walker_on: str):
+    """The front-door sortie (:func:`test_door_sortie_opener_carrier_closer`): Harry, Ben (Molotov in
+    Hand) and Tom in the living room 1R:L, Harry first, one Walker on ``walker_on``."""
+    return _game({"harry": "1R:L", "ben": "1R:L", "tom": "1R:L"}, first="harry",
+                 inventory={"ben": ["molotov", "table_leg"]}, ghouls={walker_on: {"walker": 1}})
+
+
 def test_door_sortie_opener_carrier_closer():
     """Living room 1R:L, one Molotov (Ben, in Hand), the front door 1R:df closed, nobody on the
     porch 1R:P (in Range 1 of the Spawn Zone 1R:c). Harry acts first: he opens the door (P. 18);
     Ben steps out, throws at 1R:c (P. 29) and steps back in -- 3 Actions, the Ghouls act only in
     their Phase (P. 22) -- and Tom, last, shuts the door. Before, the team waited for two Molotovs
     and then walked out together."""
-    g = _game({"harry": "1R:L", "ben": "1R:L", "tom": "1R:L"}, first="harry",
-              inventory={"ben": ["molotov", "table_leg"]}, ghouls={"3R:b": {"walker": 1}})
+    g = _door_game("3R:b")
     bot = HeuristicPolicy()
     first_turn(g, bot)
     assert ("door", ("1R:df", "open")) in _turn(g, bot)
@@ -321,8 +327,7 @@ def test_the_carrier_steps_out_beside_one_walker():
     Actions (P. 18), so he ends the round outside -- one Walker's Attack is 1 Wound of the 3 that
     eliminate (P. 22) -- and with his last Action he may fight it. Before, the sortie waited for
     the porch to empty."""
-    g = _game({"harry": "1R:L", "ben": "1R:L", "tom": "1R:L"}, first="harry",
-              inventory={"ben": ["molotov", "table_leg"]}, ghouls={"1R:P": {"walker": 1}})
+    g = _door_game("1R:P")
     bot = HeuristicPolicy()
     first_turn(g, bot)
     assert ("door", ("1R:df", "open")) in _turn(g, bot)
@@ -336,8 +341,7 @@ def test_guard_a_wounded_carrier_does_not_step_out_beside_a_walker():
     """Guard: the same porch, Ben already has 2 Wounds -- the Walker's Attack would be his third and
     eliminate him (P. 22), and a starting Survivor eliminated loses the game -- so he does not step
     out onto the porch."""
-    g = _game({"harry": "1R:L", "ben": "1R:L", "tom": "1R:L"}, first="harry",
-              inventory={"ben": ["molotov", "table_leg"]}, ghouls={"1R:P": {"walker": 1}})
+    g = _door_game("1R:P")
     g.state.survivors["ben"].wounds = 2
     g.touch()
     bot = HeuristicPolicy()
